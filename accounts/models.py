@@ -1,0 +1,21 @@
+"""The player account: the site's custom user model, present from the first migration."""
+
+from django.contrib.auth.models import AbstractUser
+from django.urls import reverse
+
+
+class Player(AbstractUser):
+    """A registered player (also staff, who run events from admin).
+
+    Ratings per game live in ``tournaments.Rating``; the public profile shows them.
+    """
+
+    class Meta:
+        ordering = ["username"]
+        verbose_name = "player"
+
+    def __str__(self) -> str:
+        return self.username
+
+    def get_absolute_url(self) -> str:
+        return reverse("accounts:profile", kwargs={"username": self.username})

@@ -1,0 +1,1 @@
+"""Games: the rules engine (``games.rules``), matches, deals and live play."""

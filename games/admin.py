@@ -1,0 +1,59 @@
+"""Matches and deals in admin. A deal's deck is shown only once the deal is over, so no
+one sees hidden cards of a deal still being played.
+"""
+
+from django.contrib import admin
+
+from games.models import Deal, Match, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+class DealInline(admin.TabularInline):
+    model = Deal
+    extra = 0
+    fields = ["number", "dealer", "action_count", "result", "finished_at"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    @admin.display(description="Actions")
+    def action_count(self, obj):
+        return len(obj.actions)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game", "round", "board", "status", "scores", "winner_seat"]
+    list_filter = ["status", "game", "reason", "is_bye"]
+    search_fields = ["seats__player__username", "round__tournament__name"]
+    list_select_related = ["round__tournament"]
+    readonly_fields = ["seq", "first_dealer", "scores", "winner_seat", "reason", "started_at",
+                       "finished_at"]
+    inlines = [SeatInline, DealInline]
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "dealer", "finished_at"]
+    list_select_related = ["match"]
+    search_fields = ["match__seats__player__username"]
+    fields = ["match", "number", "dealer", "deck_if_over", "actions", "result", "finished_at"]
+    readonly_fields = fields
+
+    @admin.display(description="Deck (top first)")
+    def deck_if_over(self, obj):
+        return " ".join(obj.deck) if obj.is_over else "hidden until the deal is over"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

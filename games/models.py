@@ -1,0 +1,138 @@
+"""Matches, their seats and their deals.
+
+A deal is stored as its deck and its action log (the deal record of ../shared/DESIGN.md);
+the engine state is rebuilt from them, so the database row is the whole truth and a server
+restart mid-deal loses nothing.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.rules import all_games
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(slug, name) for every game in the rules registry, for model and form choices."""
+    return [(game.slug, game.name) for game in all_games()]
+
+
+class Match(models.Model):
+    """One match between seated players: a sequence of deals until the game's match rule
+    (``game.match_winner``) names a winner, or a player resigns or forfeits.
+
+    ``seq`` counts every state change the players can see (each action, each new deal,
+    a resignation); a client action must carry the ``seq`` it saw, so a stale or
+    duplicated action is refused.
+    """
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    class Reason(models.TextChoices):
+        PLAYED = "played", "Played to the end"
+        RESIGNED = "resigned", "Resignation"
+        FORFEIT = "forfeit", "Forfeit"
+        BYE = "bye", "Bye"
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    round = models.ForeignKey(
+        "tournaments.Round",
+        on_delete=models.CASCADE,
+        related_name="matches",
+        null=True,
+        blank=True,
+    )
+    board = models.PositiveIntegerField(default=1)
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    seq = models.PositiveIntegerField(default=0)
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    scores = models.JSONField(default=list, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round__number", "board", "id"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        names = " – ".join(seat.player.username for seat in self.seats.all())
+        return f"{self.get_game_display()} #{self.pk}: {names or 'no players'}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match", kwargs={"match_id": self.pk})
+
+    @property
+    def group_name(self) -> str:
+        """The channel-layer group every consumer of this match listens on."""
+        return f"match-{self.pk}"
+
+
+class Seat(models.Model):
+    """A player's seat in a match; seat 0 is the first seat of the pairing ("white")."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.number}"
+
+
+class Deal(models.Model):
+    """One deal of a match: its deck (top first, secret until the deal ends) and the
+    ordered action log ``[{"seat": n, "action": "..."}]``; ``result`` once over.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    deck = models.JSONField()
+    actions = models.JSONField(default=list, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of match {self.match_id}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def record(self) -> dict:
+        """The deal record (../shared/DESIGN.md, "Deal records") of this row."""
+        record = {
+            "game": self.match.game,
+            "options": self.match.options,
+            "seats": self.match.seats.count(),
+            "dealer": self.dealer,
+            "deck": self.deck,
+            "actions": self.actions,
+        }
+        if self.result is not None:
+            record["result"] = self.result
+        return record

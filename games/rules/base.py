@@ -1,0 +1,258 @@
+"""The contract every game of the engine follows: Game, Deal, Option, IllegalAction.
+
+A game module subclasses ``Game`` (what the game is: slug, seats, options,
+pack, match rules) and ``Deal`` (one deal's state machine), overriding only its
+hooks. The contract is described in ../shared/DESIGN.md ("Rules engine
+contract", "Deal records").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.rules.cards import Pack
+
+
+class IllegalAction(ValueError):  # noqa: N818 - the contract's name, like python-chess's
+    """An action the rules do not allow now; the deal is left unchanged.
+
+    Attributes:
+        key: a message key for translation outside the engine, e.g.
+            ``"must_follow_suit"``.
+        params: the values the message mentions, e.g. ``{"suit": "D"}``.
+    The ``str()`` of the exception is a readable English message.
+    """
+
+    def __init__(self, key: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared option of a game.
+
+    ``choices`` lists every allowed value; a value is accepted only if it
+    equals a choice and has the same type (so ``1`` is not ``True``).
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise ValueError naming the choices."""
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return value
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise ValueError(f"option {self.name!r} cannot be {value!r}; allowed: {allowed}")
+
+
+class Deal:
+    """One deal: a deck, an action log and the state they lead to.
+
+    Attributes: ``game``, ``seats`` (player count), ``dealer`` (seat),
+    ``options`` (normalized dict), ``deck`` (codes, top first), ``actions``
+    (list of ``(seat, action)`` in order), ``to_act`` (seat or None when over).
+    Subclasses implement ``_apply``, ``legal_actions``, ``view`` and
+    ``_result``.
+    """
+
+    __slots__ = ("game", "seats", "dealer", "options", "deck", "actions", "to_act")
+
+    def __init__(
+        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.dealer = dealer
+        self.options = options
+        self.deck = deck
+        self.actions: list[tuple[int, str]] = []
+        self.to_act: int | None = None
+
+    def __repr__(self) -> str:
+        state = "over" if self.to_act is None else f"seat {self.to_act} to act"
+        return f"<{type(self).__name__} dealer {self.dealer}, {len(self.actions)} actions, {state}>"
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal is finished (``to_act`` is None)."""
+        return self.to_act is None
+
+    @property
+    def actions_count(self) -> int:
+        """How many actions have been applied."""
+        return len(self.actions)
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply ``action`` for the seat to act (checked against ``seat`` when given).
+
+        Raises IllegalAction, changing nothing, when the deal is over, when
+        ``seat`` is not the seat to act, or when the rules refuse the action.
+        """
+        actor = self.to_act
+        if actor is None:
+            raise IllegalAction("deal_over", f"{action!r}: the deal is over", action=action)
+        if seat is not None and seat != actor:
+            raise IllegalAction(
+                "not_your_turn", f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat
+            )
+        self._apply(action)
+        self.actions.append((actor, action))
+
+    def result(self) -> dict[str, Any]:
+        """The deal's result, ``{"points": [per seat], ...details}``; ValueError before the end."""
+        if self.to_act is not None:
+            raise ValueError("the deal is not over yet: there is no result")
+        return self._result()
+
+    def record(self) -> dict[str, Any]:
+        """The deal record (DESIGN.md "Deal records"): game, options, seats, dealer,
+        deck, actions and, once over, result. JSON-ready; never holds a seed."""
+        record: dict[str, Any] = {
+            "game": self.game.slug,
+            "options": dict(self.options),
+            "seats": self.seats,
+            "dealer": self.dealer,
+            "deck": list(self.deck),
+            "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
+        }
+        if self.to_act is None:
+            record["result"] = self._result()
+        return record
+
+    def legal_actions(self) -> list[str]:
+        """Sorted action strings for ``to_act``; [] when over."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready dict of what ``seat`` may know (None: a spectator)."""
+        raise NotImplementedError
+
+    def _apply(self, action: str) -> None:
+        """Apply ``action`` for ``to_act``; raise IllegalAction before changing anything."""
+        raise NotImplementedError
+
+    def _result(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class Game:
+    """A card game: its identity, options, pack and the rules around deals.
+
+    Subclasses set the class attributes and implement ``match_winner``; they
+    may override ``default_option`` when a default depends on other options.
+    """
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    seats: ClassVar[tuple[int, ...]]
+    pack: ClassVar[Pack]
+    deal_class: ClassVar[type[Deal]]
+    options: dict[str, Option]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.slug}>"
+
+    def default_option(self, name: str, given: dict[str, Any]) -> Any:
+        """Default for option ``name`` given the options passed so far."""
+        return self.options[name].default
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Return every option of the game, checked, with defaults filled in.
+
+        Raises ValueError for an unknown option name or a value not allowed.
+        """
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options)
+            raise ValueError(f"unknown option(s) {unknown} for {self.slug}; known: {known}")
+        result = {}
+        for name, option in self.options.items():
+            value = given[name] if name in given else self.default_option(name, given)
+            result[name] = option.check(value)
+        return result
+
+    def new_deal(
+        self,
+        seats: int | None = None,
+        dealer: int = 0,
+        options: dict[str, Any] | None = None,
+        seed: int | str | bytes | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> Deal:
+        """Start a deal.
+
+        ``seats`` defaults to the game's first allowed count. ``deck`` (codes,
+        top first) must be an ordering of the game's pack; without it the pack
+        is shuffled from ``seed``, or from the CSPRNG when ``seed`` is None.
+        Raises ValueError for a seat count the game does not allow, a dealer
+        outside the seats, bad options or a bad deck.
+        """
+        if seats is None:
+            seats = self.seats[0]
+        if type(seats) is not int or seats not in self.seats:
+            raise ValueError(f"{self.name} is played by {self.seats} players, not {seats!r}")
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise ValueError(f"the dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        normalized = self.validate_options(options)
+        cards = self.pack.shuffled(seed) if deck is None else self.pack.check_deck(deck)
+        return self.deal_class(self, seats, dealer, normalized, cards)
+
+    def replay(self, record: dict[str, Any]) -> Deal:
+        """Rebuild a deal from its record by applying its actions in order.
+
+        Raises ValueError when the record is not a record of this game, and
+        IllegalAction on the first refused action, saying its index, seat and
+        action (the key is the refusal's own key).
+        """
+        try:
+            slug, actions = record["game"], record["actions"]
+            deal = self.new_deal(
+                seats=record["seats"],
+                dealer=record["dealer"],
+                options=record["options"],
+                deck=record["deck"],
+            )
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a deal record: missing or bad {error}") from None
+        if slug != self.slug:
+            raise ValueError(f"the record is of {slug!r}, not {self.slug!r}")
+        for index, entry in enumerate(actions):
+            seat, action = entry.get("seat"), entry.get("action")
+            try:
+                deal.apply(action, seat=seat)
+            except IllegalAction as error:
+                raise IllegalAction(
+                    error.key,
+                    f"action {index} (seat {seat}, {action!r}): {error}",
+                    index=index,
+                    **error.params,
+                ) from error
+        return deal
+
+    def match_scores(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> list[int]:
+        """Running match totals per seat: the sum of each deal's ``points``."""
+        if not results:
+            return [0] * self.seats[0]
+        totals = [0] * len(results[0]["points"])
+        for result in results:
+            for seat, points in enumerate(result["points"]):
+                totals[seat] += points
+        return totals
+
+    def match_winner(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> int | None:
+        """The seat that has won the match after these deals, or None while it goes on."""
+        raise NotImplementedError
+
+    def next_dealer(self, dealer: int, seats: int) -> int:
+        """The dealer of the next deal: the deal passes to the next seat."""
+        return (dealer + 1) % seats

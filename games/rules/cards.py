@@ -1,0 +1,198 @@
+"""Card codes, packs and the int encoding used on hot paths.
+
+A card code is ``<rank><suit>`` in upper case (../shared/DESIGN.md, "Card
+codes"): suits ``C`` clubs/Bastoni, ``D`` diamonds/Denari, ``H`` hearts/Coppe,
+``S`` spades/Spade; ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (in 40-card packs
+``J`` Fante, ``Q`` Cavallo, ``K`` Re).
+
+Inside a game a card is a small int: its index in ``Pack.codes``, the pack's
+distinct codes in plain string order. Because of that order, sorting ints sorts
+codes, and a set of cards kept as a bitmask (bit ``i`` set = card ``i`` held)
+turns into an already sorted list of action strings with ``MaskStrings``,
+without sorting strings on every call.
+
+>>> ITALIAN_40.codes[:5]
+('2C', '2D', '2H', '2S', '3C')
+>>> ITALIAN_40.index["AD"]
+25
+>>> ITALIAN_40.codes_of(ITALIAN_40.mask(["KS", "3D", "AD"]))
+['3D', 'AD', 'KS']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+SUITS = ("C", "D", "H", "S")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def parse_card(code: str) -> tuple[str, str]:
+    """Split a card code into ``(rank, suit)``.
+
+    Raises ValueError for anything that is not a code of a standard card
+    (tarot trumps, the fool and jokers will be added with the first game that
+    uses them).
+
+    >>> parse_card("10H")
+    ('10', 'H')
+    """
+    if isinstance(code, str) and len(code) >= 2:
+        rank, suit = code[:-1], code[-1]
+        if rank in RANKS and suit in SUITS:
+            return rank, suit
+    raise ValueError(f"{code!r} is not a card code (expected e.g. '3D', '10H', 'KS')")
+
+
+def format_card(rank: str, suit: str) -> str:
+    """Join a rank and a suit into a card code; ValueError when either is unknown.
+
+    >>> format_card("A", "S")
+    'AS'
+    """
+    return "".join(parse_card(f"{rank}{suit}"))
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the indexes of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Pack:
+    """A pack of cards and its int encoding.
+
+    Attributes:
+        name: e.g. ``"italian-40"``.
+        new_order: the codes of a fresh pack (suits C D H S, ranks ace first),
+            the order a shuffle starts from; codes repeat in packs made of
+            several decks.
+        codes: the distinct codes in plain string order; card int ``i`` is
+            ``codes[i]``.
+        index: code -> card int.
+        rank_of, suit_of: card int -> rank string, suit index (into SUITS).
+    """
+
+    def __init__(self, name: str, new_order: Sequence[str]) -> None:
+        self.name = name
+        self.new_order = tuple(new_order)
+        self.codes = tuple(sorted(set(self.new_order)))
+        self.index = {code: i for i, code in enumerate(self.codes)}
+        parsed = [parse_card(code) for code in self.codes]
+        self.rank_of = tuple(rank for rank, _ in parsed)
+        self.suit_of = tuple(SUITS.index(suit) for _, suit in parsed)
+        self._counts = Counter(self.new_order)
+
+    def __len__(self) -> int:
+        return len(self.new_order)
+
+    def __repr__(self) -> str:
+        return f"<Pack {self.name}: {len(self)} cards>"
+
+    def mask(self, codes: Iterable[str]) -> int:
+        """Bitmask of ``codes``; ValueError for a code not in this pack."""
+        mask = 0
+        for code in codes:
+            try:
+                mask |= 1 << self.index[code]
+            except (KeyError, TypeError):
+                raise ValueError(f"{code!r} is not a card of the {self.name} pack") from None
+        return mask
+
+    def codes_of(self, mask: int) -> list[str]:
+        """Codes of the cards in ``mask``, in plain string order."""
+        return [self.codes[i] for i in bits(mask)]
+
+    def suit_mask(self, suit: str) -> int:
+        """Bitmask of every card of ``suit`` (one of SUITS)."""
+        return self.mask(code for code in self.codes if code[-1] == suit)
+
+    def rank_mask(self, rank: str) -> int:
+        """Bitmask of every card of ``rank`` (one of RANKS)."""
+        return self.mask(code for code in self.codes if code[:-1] == rank)
+
+    def check_deck(self, deck: object) -> list[str]:
+        """Return ``deck`` as a list of codes if it is an ordering of this pack.
+
+        Raises ValueError naming the missing and surplus cards otherwise.
+        """
+        if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
+            raise ValueError(f"a deck is a list of card codes, not {deck!r}")
+        counts = Counter(deck)
+        if counts != self._counts:
+            missing = sorted((self._counts - counts).elements())
+            surplus = sorted((counts - self._counts).elements())
+            raise ValueError(
+                f"the deck must be the {len(self)} cards of the {self.name} pack "
+                f"(missing {missing}, surplus {surplus})"
+            )
+        return list(deck)
+
+    def shuffled(self, seed: int | str | bytes | None = None) -> list[str]:
+        """A shuffled deck, top first.
+
+        The same ``seed`` always gives the same deck (random.Random); with no
+        seed the order comes from the operating system's CSPRNG
+        (random.SystemRandom), so nobody can reproduce it.
+        """
+        # A seeded shuffle is for tests and simulations, where reproducing a
+        # deal is the point; live deals pass seed=None and get the CSPRNG.
+        rng = random.SystemRandom() if seed is None else random.Random(seed)  # noqa: S311
+        deck = list(self.new_order)
+        rng.shuffle(deck)
+        return deck
+
+
+def standard_pack(name: str, ranks: Sequence[str], copies: int = 1) -> Pack:
+    """A pack of the given ranks in the four suits, ``copies`` decks of it."""
+    return Pack(name, [rank + suit for suit in SUITS for rank in ranks] * copies)
+
+
+ITALIAN_40 = standard_pack("italian-40", ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
+FRENCH_52 = standard_pack("french-52", RANKS)
+PIQUET_32 = standard_pack("piquet-32", ("A", "7", "8", "9", "10", "J", "Q", "K"))
+
+
+class MaskStrings:
+    """Turns a bitmask of cards into the list of one string per card, fast.
+
+    ``strings[i]`` belongs to card int ``i``; the result follows card order,
+    which for ``"<verb> <code>"`` strings is plain sorted order. Tables of
+    every ``width``-bit chunk are built once, so a call costs a few lookups
+    instead of a loop over bits.
+
+    >>> plays = MaskStrings(["play " + code for code in ITALIAN_40.codes])
+    >>> plays(ITALIAN_40.mask(["QS", "2C"]))
+    ['play 2C', 'play QS']
+    """
+
+    __slots__ = ("_tables", "_width", "_low")
+
+    def __init__(self, strings: Sequence[str], width: int = 10) -> None:
+        self._width = width
+        self._low = (1 << width) - 1
+        tables = []
+        for start in range(0, len(strings), width):
+            chunk = strings[start : start + width]
+            tables.append(
+                tuple(
+                    tuple(s for b, s in enumerate(chunk) if value >> b & 1)
+                    for value in range(1 << len(chunk))
+                )
+            )
+        self._tables = tuple(tables)
+
+    def __call__(self, mask: int) -> list[str]:
+        out: list[str] = []
+        low, width = self._low, self._width
+        for table in self._tables:
+            if mask & low:
+                out += table[mask & low]
+            mask >>= width
+            if not mask:
+                break
+        return out

@@ -1,0 +1,392 @@
+"""Spizzichino (Pizzichino): two-player Tressette with packets on the table.
+
+Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt (main source),
+../shared/rules/sources/001_4bb5011f2c927f3d.txt (buongiochi: hand only),
+../shared/rules/README.md ("Spizzichino" rulings, which decide).
+
+How the deck becomes the deal
+1. The deck is the 40 codes of the Italian pack, top first. Packet ``k``
+   (numbered 1 to 8) is ``deck[5(k-1):5k]`` listed in face-up order:
+   ``deck[5(k-1)]`` is the card that shows on top when the packet lies face
+   up. Face down it is the packet's bottom card, the one ``peek_bottom`` shows.
+2. Phase "pick": the non-dealer, seat ``(dealer + 1) % 2``, picks four
+   packets one at a time, ``pick N``. The four left belong to the dealer.
+3. Phase "split": the non-dealer takes two of its packets into its hand,
+   ``hand N M`` (N < M, both its own); its other two lie face up. Then the
+   dealer does the same with its four. With ``peek_bottom`` each player sees
+   the bottom card of its four packets from the moment it holds all four
+   (so picking stays blind), and goes on knowing them.
+4. Phase "play": 20 tricks; the non-dealer leads the first, the winner of a
+   trick leads the next. On your turn, leading or following, you may first
+   ``take XY`` any number of times: a 3, 2 or ace on top of one of your own
+   face-up packets goes into your hand and the card below shows. Then you
+   ``play XY``: a card from your hand or the top of one of your face-up packets.
+   The follower must play the led suit if any of those cards has it. Same
+   suit: the higher in 3 2 A K Q J 7 6 5 4 wins; else the leader wins.
+
+Actions, exactly: ``pick N`` (1-8), ``hand N M`` (1-8, N < M), ``take XY`` and
+``play XY`` (XY a card code such as ``3D``, ``AS``, ``QH``).
+
+Buongiochi are declared by the engine on the player's behalf when its hand is
+formed (at its split) and after each ``take``, and shown to all: see
+spizzichino_scoring.py. Deal points: floor(card thirds / 3) + buongiochi.
+
+Decisions the sources and rulings leave open, taken here:
+- The non-dealer's buongiochi are declared at its split, so the dealer sees
+  them before splitting (the source: "declare it immediately").
+- A taken pizzico may be played at once, in the same turn.
+- A card of the opponent's hand is known to a viewer (``known_cards``) while
+  it came from a face-up packet or was shown in a declared buongioco.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.base import Deal, Game, IllegalAction, Option
+from games.rules.cards import SUITS, MaskStrings
+from games.rules.spizzichino_scoring import (
+    CODES,
+    LAST_TRICK_THIRDS,
+    NO_BUONGIOCHI,
+    PACK,
+    PIZZICI,
+    STRENGTH,
+    SUIT,
+    SUIT_MASKS,
+    THIRDS,
+    declare_buongiochi,
+    match_winner,
+)
+from games.rules.spizzichino_view import build_view
+from games.rules.tricks import follow_suit, trick_winner
+
+PACKET_SIZE = 5
+PACKETS = 8
+TRICKS = 20
+
+PICK, SPLIT, PLAY, OVER = "pick", "split", "play", "over"
+_PICK, _HAND, _TAKE, _PLAY = range(4)
+_PHASE_OF_KIND = (PICK, SPLIT, PLAY, PLAY)
+_EXPECTED = {PICK: "'pick N'", SPLIT: "'hand N M'", PLAY: "'take XY' or 'play XY'"}
+
+_PLAYS = MaskStrings(["play " + code for code in CODES])
+_TAKES = MaskStrings(["take " + code for code in CODES])
+_PICKS = tuple(f"pick {k + 1}" for k in range(PACKETS))
+# Every well-formed action maps to (kind, argument): parsing is one dict lookup.
+_ACTIONS: dict[str, tuple[int, Any]] = {
+    **{f"pick {k + 1}": (_PICK, k) for k in range(PACKETS)},
+    **{
+        f"hand {a + 1} {b + 1}": (_HAND, (a, b))
+        for a in range(PACKETS)
+        for b in range(a + 1, PACKETS)
+    },
+    **{f"take {code}": (_TAKE, i) for i, code in enumerate(CODES)},
+    **{f"play {code}": (_PLAY, i) for i, code in enumerate(CODES)},
+}
+
+
+def _refuse(key: str, message: str, **params: Any) -> IllegalAction:
+    return IllegalAction(key, message, **params)
+
+
+def _malformed(action: object) -> IllegalAction:
+    verb = action.split(" ", 1)[0] if isinstance(action, str) else None
+    hint = {
+        "pick": "'pick N' with N from 1 to 8",
+        "hand": "'hand N M' with 1 <= N < M <= 8",
+        "take": "'take XY' with XY a card code such as 3D",
+        "play": "'play XY' with XY a card code such as 3D",
+    }.get(verb or "", "'pick N', 'hand N M', 'take XY' or 'play XY'")
+    return _refuse("malformed", f"{action!r} is not a Spizzichino action: expected {hint}")
+
+
+class SpizzichinoDeal(Deal):
+    """One deal of Spizzichino; the procedure and action spelling are in the module docstring.
+
+    Cards are ints (cards.ITALIAN_40), hands and packet tops are bitmasks.
+    """
+
+    __slots__ = (
+        "phase", "packets", "pos", "owner", "picked", "face_up", "hand", "tops", "known",
+        "captured", "thirds", "tricks_won", "trick", "leader", "tricks_played", "last_trick",
+        "last_winner", "buongiochi", "scored", "peeking", "_rule",
+    )  # fmt: skip
+
+    def __init__(
+        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
+    ) -> None:
+        super().__init__(game, seats, dealer, options, deck)
+        ints = [PACK.index[code] for code in deck]
+        self.packets = tuple(
+            tuple(ints[k * PACKET_SIZE : (k + 1) * PACKET_SIZE]) for k in range(PACKETS)
+        )
+        self.pos = [0] * PACKETS
+        self.owner: list[int | None] = [None] * PACKETS
+        self.picked = 0
+        self.phase = PICK
+        self.face_up: list[tuple[int, ...]] = [(), ()]
+        self.hand = [0, 0]
+        self.tops = [0, 0]
+        self.known = [0, 0]  # cards in a hand that both players have seen
+        self.captured = [0, 0]
+        self.thirds = [0, 0]
+        self.tricks_won = [0, 0]
+        self.trick: list[int] = []
+        self.leader: int | None = None
+        self.tricks_played = 0
+        self.last_trick: tuple[int, ...] = ()  # (leader, first card, second card)
+        self.last_winner: int | None = None
+        self.buongiochi: list[list[dict[str, Any]]] = [[], []]
+        self.scored = [0, 0]  # bits of the combinations already declared
+        self.peeking = [False, False]
+        self._rule = options["buongiochi"]
+        self.to_act = 1 - dealer
+
+    # -- legal actions -------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        """Sorted actions for ``to_act`` ([] when over), spelled as in the module docstring."""
+        phase = self.phase
+        if phase == PLAY:
+            seat = self.to_act
+            tops = self.tops[seat]
+            led = SUIT[self.trick[0]] if self.trick else None
+            playable = follow_suit(self.hand[seat] | tops, led, SUIT_MASKS)
+            takeable = tops & PIZZICI
+            if takeable:
+                return _PLAYS(playable) + _TAKES(takeable)
+            return _PLAYS(playable)
+        if phase == PICK:
+            return [_PICKS[k] for k in range(PACKETS) if self.owner[k] is None]
+        if phase == SPLIT:
+            own = self._own_packets(self.to_act)
+            return [
+                f"hand {a + 1} {b + 1}" for i, a in enumerate(own) for b in own[i + 1 :]
+            ]
+        return []
+
+    def _own_packets(self, seat: int) -> list[int]:
+        return [k for k in range(PACKETS) if self.owner[k] == seat]
+
+    # -- applying actions ----------------------------------------------------
+
+    def _apply(self, action: str) -> None:
+        try:
+            kind, arg = _ACTIONS[action]
+        except (KeyError, TypeError):
+            raise _malformed(action) from None
+        if _PHASE_OF_KIND[kind] != self.phase:
+            raise _refuse(
+                "wrong_phase",
+                f"{action!r} is not possible in the {self.phase} phase: "
+                f"expected {_EXPECTED[self.phase]}",
+                phase=self.phase,
+            )
+        if kind == _PLAY:
+            self._play(arg)
+        elif kind == _TAKE:
+            self._take(arg)
+        elif kind == _PICK:
+            self._pick(arg)
+        else:
+            self._split(*arg)
+
+    def _pick(self, k: int) -> None:
+        if self.owner[k] is not None:
+            raise _refuse("packet_taken", f"packet {k + 1} has already been picked", packet=k + 1)
+        picker = self.to_act
+        self.owner[k] = picker
+        self.picked += 1
+        if self.picked == 4:
+            for other in range(PACKETS):
+                if self.owner[other] is None:
+                    self.owner[other] = self.dealer
+            self.phase = SPLIT
+            self.peeking = [self.options["peek_bottom"]] * 2
+
+    def _split(self, a: int, b: int) -> None:
+        seat = self.to_act
+        if self.owner[a] != seat or self.owner[b] != seat:
+            raise _refuse(
+                "not_your_packet",
+                f"packets {a + 1} and {b + 1} must both be among your packets "
+                f"{[k + 1 for k in self._own_packets(seat)]}",
+            )
+        hand = 0
+        for card in self.packets[a] + self.packets[b]:
+            hand |= 1 << card
+        self.hand[seat] = hand
+        self.face_up[seat] = tuple(k for k in self._own_packets(seat) if k not in (a, b))
+        self.tops[seat] = sum(1 << self.packets[k][0] for k in self.face_up[seat])
+        if self._rule != NO_BUONGIOCHI:
+            self._declare(seat)
+        if seat != self.dealer:
+            self.to_act = self.dealer
+        else:
+            self.phase = PLAY
+            self.to_act = self.leader = 1 - self.dealer
+
+    def _take(self, card: int) -> None:
+        seat = self.to_act
+        bit = 1 << card
+        if not self.tops[seat] & bit:
+            raise _refuse(
+                "not_on_top",
+                f"take {CODES[card]}: it is not on top of one of your face-up packets",
+                card=CODES[card],
+            )
+        if not bit & PIZZICI:
+            raise _refuse(
+                "not_a_pizzico",
+                f"take {CODES[card]}: only a 3, 2 or ace can be taken into the hand",
+                card=CODES[card],
+            )
+        self._uncover(seat, card)
+        self.hand[seat] |= bit
+        self.known[seat] |= bit
+        if self._rule == "all":
+            self._declare(seat)
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        bit = 1 << card
+        hand = self.hand[seat]
+        available = hand | self.tops[seat]
+        if not available & bit:
+            raise _refuse(
+                "card_not_available",
+                f"play {CODES[card]}: it is neither in your hand nor on top of your packets",
+                card=CODES[card],
+            )
+        trick = self.trick
+        if trick:
+            led = SUIT[trick[0]]
+            if SUIT[card] != led and available & SUIT_MASKS[led]:
+                raise _refuse(
+                    "must_follow_suit",
+                    f"play {CODES[card]}: you must follow suit ({SUITS[led]}) and you can",
+                    card=CODES[card],
+                    suit=SUITS[led],
+                )
+        if hand & bit:
+            self.hand[seat] = hand ^ bit
+            self.known[seat] &= ~bit
+        else:
+            self._uncover(seat, card)
+        if not trick:
+            trick.append(card)
+            self.to_act = 1 - seat
+            return
+        cards = (trick[0], card)
+        winner = (self.leader + trick_winner(cards, SUIT, STRENGTH)) % 2
+        self.captured[winner] |= (1 << cards[0]) | bit
+        self.thirds[winner] += THIRDS[cards[0]] + THIRDS[card]
+        self.tricks_won[winner] += 1
+        self.last_trick = (self.leader, *cards)
+        self.last_winner = winner
+        self.tricks_played += 1
+        self.trick = []
+        if self.tricks_played == TRICKS:
+            self.phase = OVER
+            self.to_act = self.leader = None
+        else:
+            self.to_act = self.leader = winner
+
+    def _uncover(self, seat: int, card: int) -> None:
+        """Remove ``card`` from the top of the seat's face-up packet, showing the next one."""
+        for k in self.face_up[seat]:
+            pos = self.pos[k]
+            packet = self.packets[k]
+            if pos < PACKET_SIZE and packet[pos] == card:
+                pos += 1
+                self.pos[k] = pos
+                tops = self.tops[seat] ^ (1 << card)
+                if pos < PACKET_SIZE:
+                    tops |= 1 << packet[pos]
+                self.tops[seat] = tops
+                return
+
+    def _declare(self, seat: int) -> None:
+        found, self.scored[seat] = declare_buongiochi(self.hand[seat], self.scored[seat])
+        for declaration in found:
+            self.known[seat] |= PACK.mask(declaration["cards"])
+        self.buongiochi[seat].extend(found)
+
+    # -- reading the state ---------------------------------------------------
+
+    def card_thirds(self, seat: int) -> int:
+        """Thirds of a point won so far by ``seat``, the last trick's 3 included once over."""
+        return self.thirds[seat] + (LAST_TRICK_THIRDS if self.phase == OVER and self.last_winner == seat else 0)
+
+    def deal_points(self, seat: int) -> int:
+        """floor(card thirds / 3) plus the seat's buongiochi points, so far."""
+        bonus = sum(d["points"] for d in self.buongiochi[seat])
+        return self.card_thirds(seat) // 3 + bonus
+
+    def _result(self) -> dict[str, Any]:
+        thirds = [self.card_thirds(seat) for seat in (0, 1)]
+        return {
+            "points": [self.deal_points(seat) for seat in (0, 1)],
+            "card_thirds": thirds,
+            "card_points": [t // 3 for t in thirds],
+            "buongiochi": [[dict(d) for d in self.buongiochi[seat]] for seat in (0, 1)],
+            "last_trick": self.last_winner,
+            "tricks": list(self.tricks_won),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready (None: a spectator); shape in spizzichino_view.py.
+
+        Raises ValueError for a seat that is not 0, 1 or None.
+        """
+        if seat not in (0, 1, None):
+            raise ValueError(f"a Spizzichino view is for seat 0, 1 or None, not {seat!r}")
+        return build_view(self, seat)
+
+
+class Spizzichino(Game):
+    """Spizzichino for two players with the 40-card Italian pack.
+
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt,
+    ../shared/rules/sources/001_4bb5011f2c927f3d.txt, ../shared/rules/README.md.
+    """
+
+    slug = "spizzichino"
+    name = "Spizzichino"
+    seats = (2,)
+    pack = PACK
+    deal_class = SpizzichinoDeal
+
+    def __init__(self) -> None:
+        self.options = {
+            "target": Option(
+                "target", 51, (21, 31, 41, 51),
+                "Points that end the match: 51 by default with buongiochi, 31 without.",
+            ),
+            "buongiochi": Option(
+                "buongiochi", "all", ("all", "initial_hand_only", "none"),
+                "Which buongiochi score: all, only those of the hand formed at the split, none.",
+            ),
+            "peek_bottom": Option(
+                "peek_bottom", False, (False, True),
+                "Each player sees the bottom card of its four packets before splitting them.",
+            ),
+        }  # fmt: skip
+
+    def default_option(self, name: str, given: dict[str, Any]) -> Any:
+        """The target defaults to 51 with buongiochi and 31 without (README rulings)."""
+        if name == "target":
+            return 31 if given.get("buongiochi") == NO_BUONGIOCHI else 51
+        return super().default_option(name, given)
+
+    def match_winner(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> int | None:
+        """Winning seat once someone has reached the target, None while the match goes on.
+
+        ``results`` are the ``result()`` of each deal so far. Equal totals at or
+        over the target mean another deal. Raises ValueError for bad options.
+        Source: ../shared/rules/README.md ("Spizzichino": match target).
+        """
+        target = self.validate_options(options)["target"]
+        return match_winner(self.match_scores(results, options), target)

@@ -1,0 +1,94 @@
+"""Spizzichino's card tables, buongiochi and match end.
+
+Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play", "Scoring",
+"Variations"), ../shared/rules/sources/001_4bb5011f2c927f3d.txt (packet tops
+never count), ../shared/rules/README.md ("Spizzichino" rulings).
+
+Buongiochi, declared by the engine for the player:
+- three 3s, three 2s or three aces in hand: 3 points; all four: 4 points;
+- Napoletana, the 3, 2 and ace of one suit in hand: 3 points.
+Only cards in the hand count, never packet tops. One card may count in a
+Napoletana and in a set of a kind. Each combination (the set of a rank, the
+Napoletana of a suit) scores once per deal, so a three already scored that
+becomes four scores nothing more, while four dealt at once score 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.cards import ITALIAN_40, SUITS
+from games.rules.tricks import TRESSETTE_ORDER, TRESSETTE_THIRDS, strength_table, value_table
+
+PACK = ITALIAN_40
+CODES = PACK.codes
+SUIT = PACK.suit_of
+STRENGTH = strength_table(PACK, TRESSETTE_ORDER)
+THIRDS = value_table(PACK, TRESSETTE_THIRDS)
+"""Card int -> value in thirds of a point: ace 3; 3, 2, K, Q, J 1; others 0."""
+LAST_TRICK_THIRDS = 3
+SUIT_MASKS = tuple(PACK.suit_mask(suit) for suit in SUITS)
+PIZZICI = PACK.rank_mask("3") | PACK.rank_mask("2") | PACK.rank_mask("A")
+"""The cards that may be taken from a packet top into the hand."""
+
+NO_BUONGIOCHI = "none"
+_SETS = tuple(PACK.rank_mask(rank) for rank in ("3", "2", "A"))
+_NAPOLETANE = tuple(PACK.mask([f"3{suit}", f"2{suit}", f"A{suit}"]) for suit in SUITS)
+# Display order: by suit, then from the strongest rank down.
+_DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (SUIT[i], -STRENGTH[i])))
+
+
+def display_codes(mask: int) -> list[str]:
+    """Codes of the cards in ``mask`` sorted for display: by suit (C D H S), then 3 2 A K ... 4.
+
+    >>> display_codes(PACK.mask(["4D", "3D", "KC", "AD"]))
+    ['KC', '3D', 'AD', '4D']
+    """
+    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+
+
+def declare_buongiochi(hand: int, scored: int) -> tuple[list[dict[str, Any]], int]:
+    """Find the buongiochi in ``hand`` (bitmask) not yet scored.
+
+    ``scored`` is a bitmask of combinations already declared this deal (bits
+    0-2 the sets of 3s, 2s and aces; bits 3-6 the Napoletane of C D H S).
+    Returns ``(declarations, scored)``: each declaration is
+    ``{"kind": "four"|"three"|"napoletana", "cards": [codes], "points": 4|3}``,
+    sets first, and ``scored`` with their bits added.
+
+    >>> declare_buongiochi(PACK.mask(["3C", "3D", "3H", "2H", "AH"]), 0)[0]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'kind': 'three', 'cards': ['3C', '3D', '3H'], 'points': 3},
+     {'kind': 'napoletana', 'cards': ['3H', '2H', 'AH'], 'points': 3}]
+    """
+    found = []
+    for flag_index, mask in enumerate(_SETS):
+        flag = 1 << flag_index
+        held = hand & mask
+        count = held.bit_count()
+        if count >= 3 and not scored & flag:
+            scored |= flag
+            kind, points = ("four", 4) if count == 4 else ("three", 3)
+            found.append({"kind": kind, "cards": display_codes(held), "points": points})
+    for suit, mask in enumerate(_NAPOLETANE):
+        flag = 1 << (len(_SETS) + suit)
+        if hand & mask == mask and not scored & flag:
+            scored |= flag
+            found.append({"kind": "napoletana", "cards": display_codes(mask), "points": 3})
+    return found, scored
+
+
+def match_winner(totals: Sequence[int], target: int) -> int | None:
+    """The winning seat given match totals, or None while the match goes on.
+
+    The match ends after the deal in which someone reaches ``target``; the
+    higher total wins; equal totals at or over the target mean another deal.
+
+    >>> match_winner([52, 40], 51), match_winner([52, 52], 51), match_winner([50, 49], 51)
+    (0, None, None)
+    """
+    best = max(totals)
+    if best < target or list(totals).count(best) > 1:
+        return None
+    return list(totals).index(best)

@@ -1,0 +1,42 @@
+// Keeps a table fresh without a reload: listens on a WebSocket for {"type": "changed"}
+// (docs/protocol.md) and re-fetches the element's partial HTML.
+// Markup: <div data-live-ws="/ws/tournaments/3/" data-live-src="/tournaments/x/standings/">
+(function () {
+  "use strict";
+
+  function watch(element) {
+    const wsPath = element.dataset.liveWs;
+    const source = element.dataset.liveSrc;
+    let delay = 500;
+
+    async function refresh() {
+      const response = await fetch(source, { headers: { "X-Requested-With": "fetch" } });
+      if (response.ok) {
+        element.innerHTML = await response.text();
+        element.dataset.refreshed = String(Number(element.dataset.refreshed || 0) + 1);
+      }
+    }
+
+    function connect() {
+      const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+      const socket = new WebSocket(scheme + window.location.host + wsPath);
+      socket.addEventListener("open", () => {
+        delay = 500;
+        element.dataset.live = "connected";
+      });
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "changed") refresh();
+      });
+      socket.addEventListener("close", () => {
+        element.dataset.live = "reconnecting";
+        setTimeout(() => { refresh(); connect(); }, delay);
+        delay = Math.min(delay * 2, 5000);
+      });
+    }
+
+    connect();
+  }
+
+  document.querySelectorAll("[data-live-ws]").forEach(watch);
+})();

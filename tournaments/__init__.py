@@ -1,0 +1,1 @@
+"""Tournaments: entries, Berger round robins, Elo ratings and standings."""

@@ -1,0 +1,151 @@
+"""Staff run tournaments from here: admin actions call services, never save rows themselves."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Count
+
+from games.rules import get_game
+from tournaments import services
+from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    """Validates the game options against the game's declared options."""
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean(self):
+        cleaned = super().clean()
+        game, options = cleaned.get("game"), cleaned.get("options")
+        if game:
+            if options is not None and not isinstance(options, dict):
+                self.add_error("options", "Options must be a JSON object.")
+                return cleaned
+            try:
+                cleaned["options"] = get_game(game).validate_options(options or {})
+            except ValueError as error:
+                self.add_error("options", str(error))
+        opens, closes = cleaned.get("registration_opens_at"), cleaned.get("registration_closes_at")
+        if opens and closes and closes <= opens:
+            self.add_error("registration_closes_at", "Registration must close after it opens.")
+        return cleaned
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["player", "pairing_number", "created_at"]
+    readonly_fields = ["pairing_number", "created_at"]
+    autocomplete_fields = ["player"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "starts_at", "status", "started_at", "finished_at"]
+    readonly_fields = ["number", "status", "started_at", "finished_at"]
+    show_change_link = True
+
+
+def _run(modeladmin, request, queryset, service, done: str) -> None:
+    for tournament in queryset:
+        try:
+            service(tournament=tournament)
+        except services.TournamentError as error:
+            modeladmin.message_user(request, str(error), messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{tournament}: {done}", messages.SUCCESS)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ["name", "game", "format", "status", "entry_count", "capacity", "first_round_at"]
+    list_filter = ["status", "game", "format"]
+    search_fields = ["name", "slug", "description"]
+    prepopulated_fields = {"slug": ["name"]}
+    date_hierarchy = "created_at"
+    inlines = [EntryInline, RoundInline]
+    actions = [
+        "open_registration",
+        "close_registration_and_make_schedule",
+        "start_next_round",
+        "recompute_standings",
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(entry_total=Count("entries"))
+
+    @admin.display(description="Entries", ordering="entry_total")
+    def entry_count(self, obj):
+        return obj.entry_total
+
+    @admin.action(description="Open registration")
+    def open_registration(self, request, queryset):
+        _run(self, request, queryset, services.tournament_open_registration, "registration open.")
+
+    @admin.action(description="Close registration and make the schedule")
+    def close_registration_and_make_schedule(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            services.tournament_close_registration,
+            "registration closed; the schedule is being made.",
+        )
+
+    @admin.action(description="Start the next round")
+    def start_next_round(self, request, queryset):
+        _run(self, request, queryset, services.tournament_start_next_round, "next round started.")
+
+    @admin.action(description="Recompute standings")
+    def recompute_standings(self, request, queryset):
+        _run(self, request, queryset, services.tournament_recompute_standings, "standings updated.")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "starts_at", "started_at", "finished_at"]
+    list_filter = ["status", "tournament__game"]
+    search_fields = ["tournament__name"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["status", "started_at", "finished_at"]
+
+
+@admin.register(Standing)
+class StandingAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "rank", "entry", "match_points", "played", "sonneborn_berger"]
+    list_filter = ["tournament"]
+    search_fields = ["entry__player__username", "tournament__name"]
+    list_select_related = ["tournament", "entry__player"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["player", "game", "rating", "rated_matches", "last_change", "updated_at"]
+    list_filter = ["game"]
+    search_fields = ["player__username"]
+    list_select_related = ["player"]
+    readonly_fields = ["rating", "rated_matches", "reached_2400", "last_change"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["player", "opponent", "game", "score", "rating_before", "rating_after"]
+    list_filter = ["game"]
+    search_fields = ["player__username", "opponent__username"]
+    list_select_related = ["player", "opponent"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False

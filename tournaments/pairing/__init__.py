@@ -1,0 +1,8 @@
+"""Pairing systems: round robin by the FIDE Berger tables (Swiss and knockout later).
+
+Pure functions over plain values; `tournaments.services` loads, pairs and saves.
+"""
+
+from tournaments.pairing.berger import EntrantId, Pairing, berger_rounds, round_robin_schedule
+
+__all__ = ["EntrantId", "Pairing", "berger_rounds", "round_robin_schedule"]

@@ -1,0 +1,421 @@
+"""Services that change tournaments: registration, schedule, rounds, results, ratings.
+
+Each is one transaction; views, admin actions and Celery tasks call these and never save
+domain rows themselves. The algorithms are pure (``tournaments.pairing``,
+``tournaments.rating``, ``tournaments.standings``); these functions load rows, call them
+and save. Tasks are queued and broadcasts sent only after commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import Player
+from games import live
+from games import services as game_services
+from games.models import Match, Seat
+from games.rules import get_game
+from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
+from tournaments.pairing import round_robin_schedule
+from tournaments.rating import PlayerRating, k_factor, rate_match
+from tournaments.standings import MatchResult, compute_standings
+
+
+class TournamentError(Exception):
+    """A refused request (registration closed, tournament full, ...); the message is for
+    the user and nothing was changed.
+    """
+
+
+# Registration -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament) -> Tournament:
+    """Open registration of a draft tournament.
+
+    Raises:
+        TournamentError: the tournament is past registration, or its options are invalid.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        raise TournamentError(f"{tournament} is past registration.")
+    try:
+        tournament.options = get_game(tournament.game).validate_options(tournament.options)
+    except ValueError as error:
+        raise TournamentError(f"{tournament}: {error}") from None
+    tournament.status = Tournament.Status.REGISTRATION
+    tournament.save(update_fields=["status", "options"])
+    return tournament
+
+
+def _check_registration_window(tournament: Tournament) -> None:
+    now = timezone.now()
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError("Registration for this tournament is not open.")
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        raise TournamentError("Registration has not opened yet.")
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        raise TournamentError("Registration has closed.")
+
+
+@transaction.atomic
+def entry_register(*, tournament: Tournament, player: Player) -> Entry:
+    """Register ``player`` in ``tournament``.
+
+    Raises:
+        TournamentError: registration is not open, the tournament is full, or the player
+            is already registered.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_registration_window(tournament)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise TournamentError("You are already registered.")
+    if tournament.entries.count() >= tournament.capacity:
+        raise TournamentError("This tournament is full.")
+    return Entry.objects.create(tournament=tournament, player=player)
+
+
+@transaction.atomic
+def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
+    """Withdraw ``player`` from ``tournament`` while registration is open.
+
+    Raises:
+        TournamentError: registration is not open, or the player is not registered.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_registration_window(tournament)
+    deleted, _ = Entry.objects.filter(tournament=tournament, player=player).delete()
+    if not deleted:
+        raise TournamentError("You are not registered.")
+
+
+# Schedule and rounds -------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_close_registration(*, tournament: Tournament) -> Tournament:
+    """Close registration and queue the making of the schedule.
+
+    Raises:
+        TournamentError: registration is not open, or fewer than two players entered.
+    """
+    from tournaments.tasks import make_schedule
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(f"{tournament}: registration is not open.")
+    if tournament.entries.count() < 2:
+        raise TournamentError(f"{tournament}: at least two players must enter.")
+    tournament.status = Tournament.Status.SCHEDULED
+    tournament.save(update_fields=["status"])
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: make_schedule.delay(tournament_id))
+    return tournament
+
+
+@transaction.atomic
+def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
+    """Draw pairing numbers by lot and create every round and match by the Berger tables.
+
+    Safe to run twice: a tournament that already has rounds is left as it is.
+
+    Steps:
+      1. lock the tournament; return its rounds if it has any;
+      2. give the entries pairing numbers 1..n in a random order (drawing of lots);
+      3. build the (double) round robin with ``round_robin_schedule``; round r starts at
+         ``first_round_at + (r - 1) * round_interval`` (``first_round_at`` defaults to now);
+      4. create the Round, Match and Seat rows; a bye is a finished match won by its one
+         player.
+
+    Returns:
+        The tournament's rounds in order.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    existing = list(tournament.rounds.order_by("number"))
+    if existing:
+        return existing
+    entries = list(tournament.entries.select_related("player"))
+    if len(entries) < 2:
+        raise TournamentError(f"{tournament}: at least two players must enter.")
+    order = sorted(entries, key=lambda _: secrets.randbits(32))
+    for number, entry in enumerate(order, start=1):
+        entry.pairing_number = number
+    Entry.objects.bulk_update(order, ["pairing_number"])
+    players = {entry.pairing_number: entry.player for entry in order}
+    schedule = round_robin_schedule(
+        [entry.pairing_number for entry in order],
+        double=tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN,
+    )
+    options = get_game(tournament.game).validate_options(tournament.options)
+    start = tournament.first_round_at or timezone.now()
+    rounds = []
+    for index, pairings in enumerate(schedule):
+        round_ = Round.objects.create(
+            tournament=tournament,
+            number=index + 1,
+            starts_at=start + index * tournament.round_interval,
+        )
+        rounds.append(round_)
+        for pairing in pairings:
+            _create_pairing_match(round_, pairing, players, tournament.game, options)
+    if tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.DRAFT):
+        tournament.status = Tournament.Status.SCHEDULED
+        tournament.save(update_fields=["status"])
+    _recompute_standings(tournament)
+    return rounds
+
+
+def _create_pairing_match(round_, pairing, players, game: str, options: dict) -> Match:
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        round=round_,
+        board=pairing.board,
+        is_bye=pairing.bye,
+    )
+    Seat.objects.create(match=match, number=0, player=players[pairing.first_seat])
+    if pairing.bye:
+        match.status = Match.Status.FINISHED
+        match.winner_seat = 0
+        match.reason = Match.Reason.BYE
+        match.scores = [0]
+        match.finished_at = timezone.now()
+        match.save()
+    else:
+        Seat.objects.create(match=match, number=1, player=players[pairing.second_seat])
+    return match
+
+
+@transaction.atomic
+def round_start(*, round_id: int) -> Round:
+    """Start a pending round: every match of it is dealt its first deal.
+
+    Safe to run twice: a round that is not pending is returned unchanged.
+    """
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if round_.status != Round.Status.PENDING:
+        return round_
+    for match_id in round_.matches.filter(is_bye=False).values_list("pk", flat=True):
+        game_services.match_start(match_id=match_id)
+    round_.status = Round.Status.STARTED
+    round_.started_at = timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+    tournament = round_.tournament
+    if tournament.status == Tournament.Status.SCHEDULED:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    _finish_round_if_done(round_)
+    return round_
+
+
+def tournament_start_next_round(*, tournament: Tournament) -> Round:
+    """Start the first pending round of a scheduled or running tournament.
+
+    Raises:
+        TournamentError: the tournament has no schedule yet or no pending round.
+    """
+    if tournament.status not in (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING):
+        raise TournamentError(f"{tournament}: make the schedule first.")
+    pending = tournament.rounds.filter(status=Round.Status.PENDING).order_by("number").first()
+    if pending is None:
+        raise TournamentError(f"{tournament}: every round has started.")
+    return round_start(round_id=pending.pk)
+
+
+def start_due_rounds(*, now=None) -> list[int]:
+    """Start every pending round whose start time has come (run by beat every minute).
+
+    Returns:
+        The ids of the rounds started.
+    """
+    now = now or timezone.now()
+    due = Round.objects.filter(
+        status=Round.Status.PENDING,
+        starts_at__lte=now,
+        tournament__status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING],
+    ).order_by("tournament_id", "number")
+    started = []
+    for round_id in due.values_list("pk", flat=True):
+        if round_start(round_id=round_id).status != Round.Status.PENDING:
+            started.append(round_id)
+    return started
+
+
+def _finish_round_if_done(round_: Round) -> None:
+    """Mark a started round finished when all its matches are; the tournament likewise."""
+    if round_.status != Round.Status.STARTED:
+        return
+    if round_.matches.exclude(status=Match.Status.FINISHED).exists():
+        return
+    round_.status = Round.Status.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    tournament = round_.tournament
+    if not tournament.rounds.exclude(status=Round.Status.FINISHED).exists():
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+
+
+# Results, ratings, standings -----------------------------------------------------------
+
+
+@transaction.atomic
+def match_result_record(*, match_id: int) -> bool:
+    """Record a finished match: Elo for both players, the tournament's standings, the
+    round's and tournament's completion; then tell the pages that show them.
+
+    Safe to run twice: ratings change once per (match, player) (a unique RatingChange),
+    and standings are recomputed from all results, never incremented.
+
+    Returns:
+        True when ratings were updated by this call, False when already recorded (or a bye).
+    """
+    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match_id)
+    if match.status != Match.Status.FINISHED:
+        return False
+    rated = False
+    if not match.is_bye:
+        rated = _rate(match)
+    tournament = None
+    if match.round_id is not None:
+        round_ = Round.objects.select_for_update().get(pk=match.round_id)
+        tournament = round_.tournament
+        _finish_round_if_done(round_)
+        _recompute_standings(tournament)
+    _announce_on_commit(match.game, tournament)
+    return rated
+
+
+def _rate(match: Match) -> bool:
+    """Apply the FIDE Elo update for a finished two-seat match, once."""
+    seats = list(match.seats.order_by("number"))
+    if len(seats) != 2 or match.winner_seat is None:
+        return False
+    if RatingChange.objects.filter(match=match).exists():
+        return False
+    for seat in seats:
+        Rating.objects.get_or_create(player_id=seat.player_id, game=match.game)
+    ratings = {
+        r.player_id: r
+        for r in Rating.objects.select_for_update()
+        .filter(game=match.game, player_id__in=[s.player_id for s in seats])
+        .order_by("player_id")
+    }
+    first, second = (ratings[s.player_id] for s in seats)
+    before = [_player_rating(first), _player_rating(second)]
+    score_first = 1.0 if match.winner_seat == 0 else 0.0
+    after = rate_match(before[0], before[1], score_first)
+    scores = [score_first, 1.0 - score_first]
+    try:
+        with transaction.atomic():
+            for index, (row, old, new) in enumerate(zip((first, second), before, after, strict=True)):
+                RatingChange.objects.create(
+                    player_id=row.player_id,
+                    opponent_id=(second if index == 0 else first).player_id,
+                    game=match.game,
+                    match=match,
+                    score=scores[index],
+                    rating_before=old.rating,
+                    rating_after=new.rating,
+                    k_factor=k_factor(old),
+                )
+                row.rating = new.rating
+                row.rated_matches = new.rated_matches
+                row.reached_2400 = new.reached_2400
+                row.last_change = new.rating - old.rating
+                row.save()
+    except IntegrityError:
+        # Another worker recorded this match first; its update stands.
+        return False
+    return True
+
+
+def _player_rating(row: Rating) -> PlayerRating:
+    return PlayerRating(
+        rating=row.rating, rated_matches=row.rated_matches, reached_2400=row.reached_2400
+    )
+
+
+def _recompute_standings(tournament: Tournament) -> None:
+    """Rebuild the tournament's Standing rows from every finished match."""
+    entries = {e.player_id: e for e in tournament.entries.all()}
+    results = []
+    matches = (
+        Match.objects.filter(round__tournament=tournament, status=Match.Status.FINISHED)
+        .select_related("round")
+        .prefetch_related("seats")
+    )
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda s: s.number)
+        first = seats[0].player_id
+        second = seats[1].player_id if len(seats) > 1 else None
+        scores = match.scores or [0, 0]
+        winner = None if match.winner_seat is None else seats[match.winner_seat].player_id
+        results.append(
+            MatchResult(
+                round_number=match.round.number,
+                first=first,
+                second=second,
+                winner=winner,
+                first_deal_points=scores[0] if scores else 0,
+                second_deal_points=scores[1] if len(scores) > 1 else 0,
+                bye=match.is_bye,
+            )
+        )
+    rows = compute_standings(list(entries), results)
+    Standing.objects.filter(tournament=tournament).delete()
+    Standing.objects.bulk_create(
+        [
+            Standing(
+                tournament=tournament,
+                entry=entries[row.entrant],
+                rank=row.rank,
+                played=row.played,
+                wins=row.wins,
+                losses=row.losses,
+                byes=row.byes,
+                match_points=row.match_points,
+                deal_points_for=row.deal_points_for,
+                deal_points_against=row.deal_points_against,
+                head_to_head=row.head_to_head,
+                sonneborn_berger=row.sonneborn_berger,
+            )
+            for row in rows
+        ]
+    )
+
+
+@transaction.atomic
+def tournament_recompute_standings(*, tournament: Tournament) -> None:
+    """Recompute a tournament's standings from its results and tell its pages."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _recompute_standings(tournament)
+    _announce_on_commit(tournament.game, tournament)
+
+
+def _announce_on_commit(game: str, tournament: Tournament | None) -> None:
+    groups = [f"leaderboard-{game}"]
+    if tournament is not None:
+        groups.append(tournament.group_name)
+
+    def announce() -> None:
+        for group in groups:
+            live.group_send(group, {"type": "results.changed"})
+
+    transaction.on_commit(announce)
+
+
+def player_schedule(player: Player):
+    """The player's matches, newest rounds first, with what the schedule page shows."""
+    return (
+        Match.objects.filter(seats__player=player)
+        .filter(Q(is_bye=False) | Q(round__isnull=False))
+        .select_related("round__tournament")
+        .prefetch_related("seats__player")
+        .order_by("status", "-round__starts_at", "-id")
+    )

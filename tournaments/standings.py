@@ -1,0 +1,230 @@
+"""Standings of a round robin or league from its match results.
+
+Match points: a win 1, a loss 0, a bye 1. Our games always have a winner, but a
+result with no winner is scored as a draw, half a point each, so that a match
+settled by agreement or by an arbiter's ruling still has a place.
+
+Ties on match points are broken, in order, by:
+
+1. Head-to-head: match points scored in the matches among exactly the tied
+   players. It applies only when every pair in the tied group has played at
+   least once (otherwise some would be judged on fewer matches than others);
+   when it does not apply it is None and decides nothing. It is worked out once
+   for the whole group on match points, not again for a smaller group left
+   level after it.
+2. Deal-point difference: deal points scored minus deal points conceded, over
+   played matches.
+3. Sonneborn-Berger (FIDE Handbook C.02, tie-break regulations): the sum of
+   the final match points of every opponent beaten plus half those of every
+   opponent drawn with. A bye is not a match against an opponent, so it adds
+   nothing; C.02's rules for unplayed games are not applied.
+
+Rows level on all of these share a rank ("1, 2, 2, 4"), and keep the order of
+the entrant list.
+
+Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+EntrantId = Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One finished match, or one bye.
+
+    Attributes:
+        round_number: 1-based; an entrant appears at most once a round.
+        first, second: the entrants at seats 0 and 1; `second` is None for a bye.
+        winner: `first` or `second`; None for a draw (see the module docstring).
+            For a bye, `first`.
+        first_deal_points, second_deal_points: deal points each scored in the
+            match; ignored for a bye.
+        bye: True when `first` had no opponent this round.
+
+    Raises:
+        ValueError: a bye with an opponent or another winner; a match without an
+            opponent, against oneself, or won by someone not in it.
+    """
+
+    round_number: int
+    first: EntrantId
+    second: EntrantId | None
+    winner: EntrantId | None
+    first_deal_points: float = 0
+    second_deal_points: float = 0
+    bye: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bye:
+            if self.second is not None or self.winner != self.first:
+                raise ValueError("a bye has no second entrant and its winner is the first")
+        elif self.second is None or self.first == self.second:
+            raise ValueError("a match needs two different entrants")
+        elif self.winner is not None and self.winner not in (self.first, self.second):
+            raise ValueError(f"the winner {self.winner!r} did not play in this match")
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One entrant's line in the standings.
+
+    Attributes:
+        rank: 1-based, shared by rows level on match points and every tie-break.
+        entrant: the entrant's id.
+        played: matches played, byes not counted (draws count here but in
+            neither `wins` nor `losses`).
+        wins, losses, byes: counts.
+        match_points: see the module docstring.
+        deal_points_for, deal_points_against: summed over played matches.
+        deal_point_difference: for minus against.
+        head_to_head: match points among the tied group, or None when it does
+            not apply (no tie, or the tied entrants have not all met).
+        sonneborn_berger: see the module docstring.
+    """
+
+    rank: int
+    entrant: EntrantId
+    played: int
+    wins: int
+    losses: int
+    byes: int
+    match_points: float
+    deal_points_for: float
+    deal_points_against: float
+    deal_point_difference: float
+    head_to_head: float | None
+    sonneborn_berger: float
+
+
+def compute_standings(
+    entrant_ids: Sequence[EntrantId], results: Sequence[MatchResult]
+) -> list[StandingRow]:
+    """Rank `entrant_ids` by `results`, following the module docstring.
+
+    Every entrant gets a row, with or without results. Rows come best first.
+
+    Raises:
+        ValueError: an entrant listed twice, a result naming someone not in
+            `entrant_ids`, or an entrant in two results of the same round.
+    """
+    entrants = list(entrant_ids)
+    if len(set(entrants)) != len(entrants):
+        raise ValueError("an entrant is listed twice")
+    _check_results(set(entrants), results)
+
+    tally = {e: _Tally() for e in entrants}
+    played = [r for r in results if not r.bye]
+    for r in results:
+        if r.bye:
+            tally[r.first].byes += 1
+            tally[r.first].match_points += 1
+    for r in played:
+        for me, them, scored, conceded in _sides(r):
+            t = tally[me]
+            t.played += 1
+            if r.winner == me:
+                t.wins += 1
+            elif r.winner == them:
+                t.losses += 1
+            t.match_points += _score(r, me)
+            t.deal_points_for += scored
+            t.deal_points_against += conceded
+    for r in played:
+        for me, them, _, _ in _sides(r):
+            tally[me].sonneborn_berger += _score(r, me) * tally[them].match_points
+    points = {e: t.match_points for e, t in tally.items()}
+    head_to_head = _head_to_head(entrants, points, played)
+
+    def key(e: EntrantId) -> tuple[float, float, float, float]:
+        t = tally[e]
+        difference = t.deal_points_for - t.deal_points_against
+        return (-t.match_points, -(head_to_head[e] or 0), -difference, -t.sonneborn_berger)
+
+    rows: list[StandingRow] = []
+    ordered = sorted(entrants, key=key)  # stable: level rows keep the entrant order
+    for position, e in enumerate(ordered):
+        level = position > 0 and key(e) == key(ordered[position - 1])
+        t = tally[e]
+        rows.append(
+            StandingRow(
+                rank=rows[-1].rank if level else position + 1,
+                entrant=e,
+                played=t.played,
+                wins=t.wins,
+                losses=t.losses,
+                byes=t.byes,
+                match_points=t.match_points,
+                deal_points_for=t.deal_points_for,
+                deal_points_against=t.deal_points_against,
+                deal_point_difference=t.deal_points_for - t.deal_points_against,
+                head_to_head=head_to_head[e],
+                sonneborn_berger=t.sonneborn_berger,
+            )
+        )
+    return rows
+
+
+@dataclass(slots=True)
+class _Tally:
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    byes: int = 0
+    match_points: float = 0.0
+    deal_points_for: float = 0.0
+    deal_points_against: float = 0.0
+    sonneborn_berger: float = 0.0
+
+
+def _check_results(entrants: set[EntrantId], results: Sequence[MatchResult]) -> None:
+    seen: set[tuple[int, EntrantId]] = set()
+    for r in results:
+        for e in (r.first,) if r.bye else (r.first, r.second):
+            if e not in entrants:
+                raise ValueError(f"round {r.round_number}: {e!r} is not an entrant")
+            if (r.round_number, e) in seen:
+                raise ValueError(f"round {r.round_number}: {e!r} has two results")
+            seen.add((r.round_number, e))
+
+
+def _sides(r: MatchResult) -> list[tuple[EntrantId, EntrantId, float, float]]:
+    """(me, opponent, my deal points, theirs) for each side of a played match."""
+    assert r.second is not None  # MatchResult guarantees it for a played match
+    return [
+        (r.first, r.second, r.first_deal_points, r.second_deal_points),
+        (r.second, r.first, r.second_deal_points, r.first_deal_points),
+    ]
+
+
+def _score(r: MatchResult, entrant: EntrantId) -> float:
+    if r.winner is None:
+        return 0.5
+    return 1.0 if r.winner == entrant else 0.0
+
+
+def _head_to_head(
+    entrants: list[EntrantId], points: dict[EntrantId, float], played: list[MatchResult]
+) -> dict[EntrantId, float | None]:
+    groups: dict[float, list[EntrantId]] = defaultdict(list)
+    for e in entrants:
+        groups[points[e]].append(e)
+    met = {frozenset((r.first, r.second)) for r in played}
+    result: dict[EntrantId, float | None] = dict.fromkeys(entrants)
+    for group in groups.values():
+        members = set(group)
+        if len(group) < 2 or any(frozenset(p) not in met for p in combinations(group, 2)):
+            continue
+        for e in group:
+            result[e] = sum(
+                _score(r, e)
+                for r in played
+                if e in (r.first, r.second) and {r.first, r.second} <= members
+            )
+    return result

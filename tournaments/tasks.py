@@ -1,0 +1,35 @@
+"""Celery tasks: thin wrappers that take ids, call a service, and retry on transient
+database or broker errors. Every task is idempotent, so running one twice (a worker killed
+after the work but before the ack, with ``acks_late``) changes nothing the second time.
+"""
+
+from celery import shared_task
+from django.db import OperationalError
+
+from tournaments import services
+
+RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
+
+
+@shared_task(**RETRY)
+def make_schedule(tournament_id: int) -> int:
+    """Make a tournament's round-robin schedule; returns the number of rounds."""
+    return len(services.tournament_make_schedule(tournament_id=tournament_id))
+
+
+@shared_task(**RETRY)
+def start_round(round_id: int) -> str:
+    """Start one round; returns its status."""
+    return services.round_start(round_id=round_id).status
+
+
+@shared_task(**RETRY)
+def start_due_rounds() -> list[int]:
+    """Beat, every minute: start the rounds whose time has come; returns their ids."""
+    return services.start_due_rounds()
+
+
+@shared_task(**RETRY)
+def record_match_result(match_id: int) -> bool:
+    """Record a finished match's ratings and standings; True if ratings changed now."""
+    return services.match_result_record(match_id=match_id)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/standings/", views.standings_partial, name="standings"),
+    path("<slug:slug>/register/", views.register, name="register"),
+    path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
+]
