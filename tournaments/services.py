@@ -197,7 +197,9 @@ def round_start(*, round_id: int) -> Round:
 
     Safe to run twice: a round that is not pending is returned unchanged.
     """
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_id)
+    )
     if round_.status != Round.Status.PENDING:
         return round_
     for match_id in round_.matches.filter(is_bye=False).values_list("pk", flat=True):
@@ -275,7 +277,11 @@ def match_result_record(*, match_id: int) -> bool:
     Returns:
         True when ratings were updated by this call, False when already recorded (or a bye).
     """
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=match_id)
+    )
     if match.status != Match.Status.FINISHED:
         return False
     rated = False

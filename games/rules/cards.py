@@ -8,7 +8,7 @@ codes"): suits ``C`` clubs/Bastoni, ``D`` diamonds/Denari, ``H`` hearts/Coppe,
 Inside a game a card is a small int: its index in ``Pack.codes``, the pack's
 distinct codes in plain string order. Because of that order, sorting ints sorts
 codes, and a set of cards kept as a bitmask (bit ``i`` set = card ``i`` held)
-turns into an already sorted list of action strings with ``MaskStrings``,
+turns into an already sorted list of action strings with ``mask_strings``,
 without sorting strings on every call.
 
 >>> ITALIAN_40.codes[:5]
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 SUITS = ("C", "D", "H", "S")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -157,42 +157,46 @@ FRENCH_52 = standard_pack("french-52", RANKS)
 PIQUET_32 = standard_pack("piquet-32", ("A", "7", "8", "9", "10", "J", "Q", "K"))
 
 
-class MaskStrings:
-    """Turns a bitmask of cards into the list of one string per card, fast.
+def mask_strings(strings: Sequence[str], width: int = 10) -> Callable[[int], list[str]]:
+    """A function turning a bitmask of cards into the list of one string per card, fast.
 
     ``strings[i]`` belongs to card int ``i``; the result follows card order,
     which for ``"<verb> <code>"`` strings is plain sorted order. Tables of
     every ``width``-bit chunk are built once, so a call costs a few lookups
     instead of a loop over bits.
 
-    >>> plays = MaskStrings(["play " + code for code in ITALIAN_40.codes])
+    >>> plays = mask_strings(["play " + code for code in ITALIAN_40.codes])
     >>> plays(ITALIAN_40.mask(["QS", "2C"]))
     ['play 2C', 'play QS']
     """
+    low = (1 << width) - 1
+    tables = tuple(
+        tuple(
+            tuple(s for b, s in enumerate(strings[start : start + width]) if value >> b & 1)
+            for value in range(1 << width)
+        )
+        for start in range(0, len(strings), width)
+    )
+    if len(tables) == 4:
+        # A 40-card pack: unrolled, since this runs for every legal_actions() call.
+        t0, t1, t2, t3 = tables
+        w2, w3 = 2 * width, 3 * width
 
-    __slots__ = ("_tables", "_width", "_low")
+        def four_chunks(mask: int) -> list[str]:
+            return [
+                *t0[mask & low],
+                *t1[mask >> width & low],
+                *t2[mask >> w2 & low],
+                *t3[mask >> w3 & low],
+            ]
 
-    def __init__(self, strings: Sequence[str], width: int = 10) -> None:
-        self._width = width
-        self._low = (1 << width) - 1
-        tables = []
-        for start in range(0, len(strings), width):
-            chunk = strings[start : start + width]
-            tables.append(
-                tuple(
-                    tuple(s for b, s in enumerate(chunk) if value >> b & 1)
-                    for value in range(1 << len(chunk))
-                )
-            )
-        self._tables = tuple(tables)
+        return four_chunks
 
-    def __call__(self, mask: int) -> list[str]:
+    def chunks(mask: int) -> list[str]:
         out: list[str] = []
-        low, width = self._low, self._width
-        for table in self._tables:
-            if mask & low:
-                out += table[mask & low]
+        for table in tables:
+            out += table[mask & low]
             mask >>= width
-            if not mask:
-                break
         return out
+
+    return chunks

@@ -37,7 +37,7 @@ def simulate(game: Game, deals: int, seed: int | str | None = None) -> Simulatio
         raise ValueError(f"the number of deals cannot be negative: {deals}")
     # Reproducible pseudo-random play is the point here, not secrecy.
     rng = random.Random(seed)  # noqa: S311
-    choice, getrandbits = rng.choice, rng.getrandbits
+    uniform, getrandbits = rng.random, rng.getrandbits
     seats = game.seats[0]
     dealer = 0
     actions = 0
@@ -46,7 +46,9 @@ def simulate(game: Game, deals: int, seed: int | str | None = None) -> Simulatio
         deal = game.new_deal(seats=seats, dealer=dealer, seed=getrandbits(64))
         apply, legal_actions = deal.apply, deal.legal_actions
         while deal.to_act is not None:
-            apply(choice(legal_actions()))
+            legal = legal_actions()
+            # Same distribution as rng.choice, at a fraction of its cost.
+            apply(legal[int(uniform() * len(legal))])
         actions += len(deal.actions)
         dealer = game.next_dealer(dealer, seats)
     return SimulationStats(deals, actions, time.perf_counter() - start)

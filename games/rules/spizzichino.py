@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, IllegalAction, Option
-from games.rules.cards import SUITS, MaskStrings
+from games.rules.cards import SUITS, mask_strings
 from games.rules.spizzichino_scoring import (
     CODES,
     LAST_TRICK_THIRDS,
@@ -55,9 +55,9 @@ from games.rules.spizzichino_scoring import (
     STRENGTH,
     SUIT,
     SUIT_MASKS,
-    THIRDS,
     declare_buongiochi,
     match_winner,
+    thirds_of,
 )
 from games.rules.spizzichino_view import build_view
 from games.rules.tricks import follow_suit, trick_winner
@@ -67,51 +67,38 @@ PACKETS = 8
 TRICKS = 20
 
 PICK, SPLIT, PLAY, OVER = "pick", "split", "play", "over"
-_PICK, _HAND, _TAKE, _PLAY = range(4)
-_PHASE_OF_KIND = (PICK, SPLIT, PLAY, PLAY)
 _EXPECTED = {PICK: "'pick N'", SPLIT: "'hand N M'", PLAY: "'take XY' or 'play XY'"}
 
-_PLAYS = MaskStrings(["play " + code for code in CODES])
-_TAKES = MaskStrings(["take " + code for code in CODES])
+_PLAYS = mask_strings(["play " + code for code in CODES])
+_TAKES = mask_strings(["take " + code for code in CODES])
 _PICKS = tuple(f"pick {k + 1}" for k in range(PACKETS))
-# Every well-formed action maps to (kind, argument): parsing is one dict lookup.
-_ACTIONS: dict[str, tuple[int, Any]] = {
-    **{f"pick {k + 1}": (_PICK, k) for k in range(PACKETS)},
-    **{
-        f"hand {a + 1} {b + 1}": (_HAND, (a, b))
-        for a in range(PACKETS)
-        for b in range(a + 1, PACKETS)
-    },
-    **{f"take {code}": (_TAKE, i) for i, code in enumerate(CODES)},
-    **{f"play {code}": (_PLAY, i) for i, code in enumerate(CODES)},
-}
-
-
-def _refuse(key: str, message: str, **params: Any) -> IllegalAction:
-    return IllegalAction(key, message, **params)
 
 
 def _malformed(action: object) -> IllegalAction:
-    verb = action.split(" ", 1)[0] if isinstance(action, str) else None
+    verb = action.split(" ", 1)[0] if isinstance(action, str) else ""
     hint = {
         "pick": "'pick N' with N from 1 to 8",
         "hand": "'hand N M' with 1 <= N < M <= 8",
         "take": "'take XY' with XY a card code such as 3D",
         "play": "'play XY' with XY a card code such as 3D",
-    }.get(verb or "", "'pick N', 'hand N M', 'take XY' or 'play XY'")
-    return _refuse("malformed", f"{action!r} is not a Spizzichino action: expected {hint}")
+    }.get(verb, "'pick N', 'hand N M', 'take XY' or 'play XY'")
+    return IllegalAction("malformed", f"{action!r} is not a Spizzichino action: expected {hint}")
 
 
 class SpizzichinoDeal(Deal):
     """One deal of Spizzichino; the procedure and action spelling are in the module docstring.
 
-    Cards are ints (cards.ITALIAN_40), hands and packet tops are bitmasks.
+    Cards are ints (cards.ITALIAN_40); hands, packet tops and capture piles
+    are bitmasks, indexed by seat. ``apply`` raises IllegalAction with the keys
+    ``malformed``, ``wrong_phase``, ``packet_taken``, ``not_your_packet``,
+    ``not_on_top``, ``not_a_pizzico``, ``card_not_available`` or
+    ``must_follow_suit`` (besides ``deal_over`` and ``not_your_turn``).
     """
 
     __slots__ = (
         "phase", "packets", "pos", "owner", "picked", "face_up", "hand", "tops", "known",
-        "captured", "thirds", "tricks_won", "trick", "leader", "tricks_played", "last_trick",
-        "last_winner", "buongiochi", "scored", "peeking", "_rule",
+        "captured", "first", "leader", "tricks_played", "last_trick", "buongiochi", "scored",
+        "peeking", "_rule",
     )  # fmt: skip
 
     def __init__(
@@ -122,22 +109,21 @@ class SpizzichinoDeal(Deal):
         self.packets = tuple(
             tuple(ints[k * PACKET_SIZE : (k + 1) * PACKET_SIZE]) for k in range(PACKETS)
         )
-        self.pos = [0] * PACKETS
+        self.pos = [0] * PACKETS  # cards gone from the top of each face-up packet
         self.owner: list[int | None] = [None] * PACKETS
         self.picked = 0
         self.phase = PICK
         self.face_up: list[tuple[int, ...]] = [(), ()]
         self.hand = [0, 0]
         self.tops = [0, 0]
-        self.known = [0, 0]  # cards in a hand that both players have seen
+        # Cards both players have seen go into a hand (pizzichi, buongiochi);
+        # one mask for both seats, as every card is in one hand at most.
+        self.known = 0
         self.captured = [0, 0]
-        self.thirds = [0, 0]
-        self.tricks_won = [0, 0]
-        self.trick: list[int] = []
+        self.first = -1  # the card led to the current trick, -1 before the lead
         self.leader: int | None = None
         self.tricks_played = 0
-        self.last_trick: tuple[int, ...] = ()  # (leader, first card, second card)
-        self.last_winner: int | None = None
+        self.last_trick: tuple[int, int, int, int] | None = None  # leader, cards, winner
         self.buongiochi: list[list[dict[str, Any]]] = [[], []]
         self.scored = [0, 0]  # bits of the combinations already declared
         self.peeking = [False, False]
@@ -149,55 +135,48 @@ class SpizzichinoDeal(Deal):
     def legal_actions(self) -> list[str]:
         """Sorted actions for ``to_act`` ([] when over), spelled as in the module docstring."""
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             seat = self.to_act
             tops = self.tops[seat]
-            led = SUIT[self.trick[0]] if self.trick else None
+            first = self.first
+            led = SUIT[first] if first >= 0 else None
             playable = follow_suit(self.hand[seat] | tops, led, SUIT_MASKS)
-            takeable = tops & PIZZICI
-            if takeable:
-                return _PLAYS(playable) + _TAKES(takeable)
+            if tops & PIZZICI:
+                return _PLAYS(playable) + _TAKES(tops & PIZZICI)
             return _PLAYS(playable)
-        if phase == PICK:
+        if phase is PICK:
             return [_PICKS[k] for k in range(PACKETS) if self.owner[k] is None]
-        if phase == SPLIT:
-            own = self._own_packets(self.to_act)
-            return [
-                f"hand {a + 1} {b + 1}" for i, a in enumerate(own) for b in own[i + 1 :]
-            ]
+        if phase is SPLIT:
+            own = self.own_packets(self.to_act)
+            return [f"hand {a + 1} {b + 1}" for i, a in enumerate(own) for b in own[i + 1 :]]
         return []
 
-    def _own_packets(self, seat: int) -> list[int]:
+    def own_packets(self, seat: int) -> list[int]:
+        """Indexes (0-7, packet number - 1) of the packets ``seat`` picked or was left."""
         return [k for k in range(PACKETS) if self.owner[k] == seat]
 
     # -- applying actions ----------------------------------------------------
 
     def _apply(self, action: str) -> None:
         try:
-            kind, arg = _ACTIONS[action]
+            phase, handler, arg = _ACTIONS[action]
         except (KeyError, TypeError):
             raise _malformed(action) from None
-        if _PHASE_OF_KIND[kind] != self.phase:
-            raise _refuse(
+        if phase is not self.phase:
+            raise IllegalAction(
                 "wrong_phase",
                 f"{action!r} is not possible in the {self.phase} phase: "
-                f"expected {_EXPECTED[self.phase]}",
+                f"expected {_EXPECTED.get(self.phase)}",
                 phase=self.phase,
             )
-        if kind == _PLAY:
-            self._play(arg)
-        elif kind == _TAKE:
-            self._take(arg)
-        elif kind == _PICK:
-            self._pick(arg)
-        else:
-            self._split(*arg)
+        handler(self, arg)
 
     def _pick(self, k: int) -> None:
         if self.owner[k] is not None:
-            raise _refuse("packet_taken", f"packet {k + 1} has already been picked", packet=k + 1)
-        picker = self.to_act
-        self.owner[k] = picker
+            raise IllegalAction(
+                "packet_taken", f"packet {k + 1} has already been picked", packet=k + 1
+            )
+        self.owner[k] = self.to_act
         self.picked += 1
         if self.picked == 4:
             for other in range(PACKETS):
@@ -206,19 +185,21 @@ class SpizzichinoDeal(Deal):
             self.phase = SPLIT
             self.peeking = [self.options["peek_bottom"]] * 2
 
-    def _split(self, a: int, b: int) -> None:
+    def _split(self, pair: tuple[int, int]) -> None:
         seat = self.to_act
-        if self.owner[a] != seat or self.owner[b] != seat:
-            raise _refuse(
+        own = self.own_packets(seat)
+        if pair[0] not in own or pair[1] not in own:
+            raise IllegalAction(
                 "not_your_packet",
-                f"packets {a + 1} and {b + 1} must both be among your packets "
-                f"{[k + 1 for k in self._own_packets(seat)]}",
+                f"hand {pair[0] + 1} {pair[1] + 1}: both must be among your packets "
+                f"{[k + 1 for k in own]}",
             )
         hand = 0
-        for card in self.packets[a] + self.packets[b]:
-            hand |= 1 << card
+        for k in pair:
+            for card in self.packets[k]:
+                hand |= 1 << card
         self.hand[seat] = hand
-        self.face_up[seat] = tuple(k for k in self._own_packets(seat) if k not in (a, b))
+        self.face_up[seat] = tuple(k for k in own if k not in pair)
         self.tops[seat] = sum(1 << self.packets[k][0] for k in self.face_up[seat])
         if self._rule != NO_BUONGIOCHI:
             self._declare(seat)
@@ -232,20 +213,20 @@ class SpizzichinoDeal(Deal):
         seat = self.to_act
         bit = 1 << card
         if not self.tops[seat] & bit:
-            raise _refuse(
+            raise IllegalAction(
                 "not_on_top",
                 f"take {CODES[card]}: it is not on top of one of your face-up packets",
                 card=CODES[card],
             )
         if not bit & PIZZICI:
-            raise _refuse(
+            raise IllegalAction(
                 "not_a_pizzico",
                 f"take {CODES[card]}: only a 3, 2 or ace can be taken into the hand",
                 card=CODES[card],
             )
         self._uncover(seat, card)
         self.hand[seat] |= bit
-        self.known[seat] |= bit
+        self.known |= bit
         if self._rule == "all":
             self._declare(seat)
 
@@ -255,16 +236,16 @@ class SpizzichinoDeal(Deal):
         hand = self.hand[seat]
         available = hand | self.tops[seat]
         if not available & bit:
-            raise _refuse(
+            raise IllegalAction(
                 "card_not_available",
                 f"play {CODES[card]}: it is neither in your hand nor on top of your packets",
                 card=CODES[card],
             )
-        trick = self.trick
-        if trick:
-            led = SUIT[trick[0]]
+        first = self.first
+        if first >= 0:
+            led = SUIT[first]
             if SUIT[card] != led and available & SUIT_MASKS[led]:
-                raise _refuse(
+                raise IllegalAction(
                     "must_follow_suit",
                     f"play {CODES[card]}: you must follow suit ({SUITS[led]}) and you can",
                     card=CODES[card],
@@ -272,22 +253,18 @@ class SpizzichinoDeal(Deal):
                 )
         if hand & bit:
             self.hand[seat] = hand ^ bit
-            self.known[seat] &= ~bit
         else:
             self._uncover(seat, card)
-        if not trick:
-            trick.append(card)
+        if first < 0:
+            self.first = card
             self.to_act = 1 - seat
             return
-        cards = (trick[0], card)
-        winner = (self.leader + trick_winner(cards, SUIT, STRENGTH)) % 2
-        self.captured[winner] |= (1 << cards[0]) | bit
-        self.thirds[winner] += THIRDS[cards[0]] + THIRDS[card]
-        self.tricks_won[winner] += 1
-        self.last_trick = (self.leader, *cards)
-        self.last_winner = winner
+        leader = self.leader
+        winner = seat if trick_winner((first, card), SUIT, STRENGTH) else leader
+        self.captured[winner] |= (1 << first) | bit
+        self.last_trick = (leader, first, card, winner)
+        self.first = -1
         self.tricks_played += 1
-        self.trick = []
         if self.tricks_played == TRICKS:
             self.phase = OVER
             self.to_act = self.leader = None
@@ -311,14 +288,20 @@ class SpizzichinoDeal(Deal):
     def _declare(self, seat: int) -> None:
         found, self.scored[seat] = declare_buongiochi(self.hand[seat], self.scored[seat])
         for declaration in found:
-            self.known[seat] |= PACK.mask(declaration["cards"])
+            self.known |= PACK.mask(declaration["cards"])
         self.buongiochi[seat].extend(found)
 
     # -- reading the state ---------------------------------------------------
 
+    def tricks_won(self, seat: int) -> int:
+        """How many tricks ``seat`` has won so far."""
+        return self.captured[seat].bit_count() // 2
+
     def card_thirds(self, seat: int) -> int:
-        """Thirds of a point won so far by ``seat``, the last trick's 3 included once over."""
-        return self.thirds[seat] + (LAST_TRICK_THIRDS if self.phase == OVER and self.last_winner == seat else 0)
+        """Thirds of a point ``seat`` has won in cards, and for the last trick once over."""
+        last = self.last_trick
+        bonus = LAST_TRICK_THIRDS if self.phase is OVER and last and last[3] == seat else 0
+        return thirds_of(self.captured[seat]) + bonus
 
     def deal_points(self, seat: int) -> int:
         """floor(card thirds / 3) plus the seat's buongiochi points, so far."""
@@ -331,9 +314,11 @@ class SpizzichinoDeal(Deal):
             "points": [self.deal_points(seat) for seat in (0, 1)],
             "card_thirds": thirds,
             "card_points": [t // 3 for t in thirds],
-            "buongiochi": [[dict(d) for d in self.buongiochi[seat]] for seat in (0, 1)],
-            "last_trick": self.last_winner,
-            "tricks": list(self.tricks_won),
+            "buongiochi": [
+                [{**d, "cards": list(d["cards"])} for d in self.buongiochi[seat]] for seat in (0, 1)
+            ],
+            "last_trick": self.last_trick[3] if self.last_trick else None,
+            "tricks": [self.tricks_won(seat) for seat in (0, 1)],
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -341,9 +326,22 @@ class SpizzichinoDeal(Deal):
 
         Raises ValueError for a seat that is not 0, 1 or None.
         """
-        if seat not in (0, 1, None):
+        if seat not in (0, 1, None) or isinstance(seat, bool):
             raise ValueError(f"a Spizzichino view is for seat 0, 1 or None, not {seat!r}")
         return build_view(self, seat)
+
+
+# Every well-formed action maps to (phase, handler, argument): parsing is one dict lookup.
+_ACTIONS: dict[str, tuple[str, Any, Any]] = {
+    **{f"pick {k + 1}": (PICK, SpizzichinoDeal._pick, k) for k in range(PACKETS)},
+    **{
+        f"hand {a + 1} {b + 1}": (SPLIT, SpizzichinoDeal._split, (a, b))
+        for a in range(PACKETS)
+        for b in range(a + 1, PACKETS)
+    },
+    **{f"take {code}": (PLAY, SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
+    **{f"play {code}": (PLAY, SpizzichinoDeal._play, i) for i, code in enumerate(CODES)},
+}
 
 
 class Spizzichino(Game):

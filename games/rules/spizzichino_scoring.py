@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.cards import ITALIAN_40, SUITS
+from games.rules.cards import ITALIAN_40, SUITS, bits
 from games.rules.tricks import TRESSETTE_ORDER, TRESSETTE_THIRDS, strength_table, value_table
 
 PACK = ITALIAN_40
@@ -46,6 +46,15 @@ def display_codes(mask: int) -> list[str]:
     ['KC', '3D', 'AD', '4D']
     """
     return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+
+
+def thirds_of(captured: int) -> int:
+    """Value in thirds of a point of the cards in ``captured`` (a bitmask).
+
+    >>> thirds_of(PACK.mask(["AC", "3C", "KD", "4S"]))
+    5
+    """
+    return sum(THIRDS[i] for i in bits(captured))
 
 
 def declare_buongiochi(hand: int, scored: int) -> tuple[list[dict[str, Any]], int]:

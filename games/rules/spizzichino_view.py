@@ -67,9 +67,9 @@ def _player(deal: SpizzichinoDeal, seat: int, viewer: int | None) -> dict[str, A
         "seat": seat,
         "hand": display_codes(hand) if seat == viewer else None,
         "hand_count": hand.bit_count(),
-        "known_cards": [] if seat == viewer else display_codes(deal.known[seat] & hand),
+        "known_cards": [] if seat == viewer else display_codes(deal.known & hand),
         "packets": face_up,
-        "tricks_won": deal.tricks_won[seat],
+        "tricks_won": deal.tricks_won(seat),
         "card_thirds": deal.card_thirds(seat),
         "buongiochi": [{**d, "cards": list(d["cards"])} for d in deal.buongiochi[seat]],
         "deal_points": deal.deal_points(seat),
@@ -80,8 +80,8 @@ def build_view(deal: SpizzichinoDeal, viewer: int | None) -> dict[str, Any]:
     """The view of ``deal`` for seat ``viewer`` (None: a spectator), shaped as above."""
     last_trick = None
     if deal.last_trick:
-        leader, *cards = deal.last_trick
-        last_trick = {"cards": _plays(leader, cards), "winner": deal.last_winner}
+        leader, first, second, winner = deal.last_trick
+        last_trick = {"cards": _plays(leader, (first, second)), "winner": winner}
     mine = viewer is not None and viewer == deal.to_act
     return {
         "game": deal.game.slug,
@@ -94,7 +94,7 @@ def build_view(deal: SpizzichinoDeal, viewer: int | None) -> dict[str, Any]:
         "packets": _dealt_packets(deal, viewer),
         "players": [_player(deal, seat, viewer) for seat in range(deal.seats)],
         "leader": deal.leader,
-        "trick": _plays(deal.leader, deal.trick) if deal.trick else [],
+        "trick": _plays(deal.leader, [deal.first]) if deal.first >= 0 else [],
         "last_trick": last_trick,
         "tricks_played": deal.tricks_played,
         "result": deal.result() if deal.is_over else None,

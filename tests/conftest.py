@@ -1,0 +1,122 @@
+"""Shared fixtures: named players (alice, bob, charlie, dave), tournaments, live matches.
+
+As in healthchecks' tests, names make intent readable: "charlie should not see alice's hand".
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import transaction
+
+from accounts.models import Player
+from config.celery import app as celery_app
+from games import services as game_services
+from games.models import Deal, Match
+from games.state import engine_for
+from tournaments import services
+from tournaments.models import Tournament
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_eager():
+    """Tasks run in-process so a test sees their effect; the deployment runs a worker."""
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+
+
+def make_player(username: str, **extra) -> Player:
+    return Player.objects.create_user(
+        username=username, email=f"{username}@example.com", password=PASSWORD, **extra
+    )
+
+
+@pytest.fixture
+def alice(db) -> Player:
+    return make_player("alice")
+
+
+@pytest.fixture
+def bob(db) -> Player:
+    return make_player("bob")
+
+
+@pytest.fixture
+def charlie(db) -> Player:
+    return make_player("charlie")
+
+
+@pytest.fixture
+def dave(db) -> Player:
+    return make_player("dave")
+
+
+@pytest.fixture
+def staff(db) -> Player:
+    return make_player("sam", is_staff=True, is_superuser=True)
+
+
+def make_tournament(players, *, slug="autumn-cup", options=None, **fields) -> Tournament:
+    """A tournament with ``players`` registered and its schedule made (round 1 pending)."""
+    tournament = Tournament.objects.create(
+        name=slug.replace("-", " ").title(),
+        slug=slug,
+        game="spizzichino",
+        options=options if options is not None else {"target": 21},
+        **fields,
+    )
+    services.tournament_open_registration(tournament=tournament)
+    for player in players:
+        services.entry_register(tournament=tournament, player=player)
+    services.tournament_make_schedule(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def start_match(first: Player, second: Player, *, options=None) -> Match:
+    """A two-player tournament between ``first`` and ``second`` with round 1 started.
+
+    Returns:
+        The live match; which of the two sits in seat 0 is drawn by lot.
+    """
+    tournament = make_tournament([first, second], options=options)
+    round_ = tournament.rounds.get(number=1)
+    services.round_start(round_id=round_.pk)
+    return round_.matches.get()
+
+
+def current_engine(match: Match):
+    match.refresh_from_db()
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    return engine_for(match, deal)
+
+
+def seated(match: Match) -> dict[int, Player]:
+    return {seat.number: seat.player for seat in match.seats.select_related("player")}
+
+
+def play_random(match: Match, *, rng: random.Random, until=None, max_actions=5000) -> int:
+    """Play random legal actions through the service until the match ends (or ``until``
+    returns True for the match). Returns the number of actions applied.
+    """
+    players = seated(match)
+    count = 0
+    while count < max_actions:
+        match.refresh_from_db()
+        if match.status != Match.Status.IN_PROGRESS or (until and until(match)):
+            return count
+        engine = current_engine(match)
+        action = rng.choice(engine.legal_actions())
+        with transaction.atomic():
+            game_services.match_apply_action(
+                match_id=match.pk,
+                player_id=players[engine.to_act].pk,
+                action=action,
+                seq=match.seq,
+            )
+        count += 1
+    raise AssertionError("the match did not end")

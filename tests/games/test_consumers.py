@@ -1,0 +1,243 @@
+"""Live play through the real ASGI application and the Redis channel layer.
+
+Each test connects with Channels' WebsocketCommunicator, authenticated by a real session
+cookie, exactly as the browser does.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games.models import Match
+from tests.conftest import current_engine, seated, start_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+def _cookie_for(player) -> bytes:
+    client = Client()
+    client.force_login(player)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+async def connect(match: Match, player=None, *, origin=ORIGIN) -> WebsocketCommunicator:
+    headers = [origin] if origin else []
+    if player is not None:
+        headers.append((b"cookie", await sync_to_async(_cookie_for)(player)))
+    communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+async def receive(communicator: WebsocketCommunicator) -> dict:
+    return json.loads(await communicator.receive_from(timeout=5))
+
+
+def _all_codes(value) -> set[str]:
+    """Every string inside a JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_all_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_all_codes(v) for v in value)) if value else set()
+    return set()
+
+
+@pytest.fixture
+def live(alice, bob):
+    match = start_match(alice, bob)
+    return match, seated(match)
+
+
+async def test_a_seated_player_gets_their_own_view_and_never_the_opponents_hand(live):
+    match, players = live
+    deck = set((await sync_to_async(lambda: match.deals.get().deck)()))
+
+    first = await connect(match, players[0])
+    state = await receive(first)
+
+    assert state["type"] == "state" and state["seat"] == 0 and state["seq"] == match.seq
+    assert state["view"]["viewer"] == 0
+    opponent = state["view"]["players"][1]
+    assert opponent["hand"] is None
+    # During packet choice no card has been seen by anyone: no card code may appear at all.
+    assert _all_codes(state) & deck == set()
+    await first.disconnect()
+
+
+async def test_a_spectator_gets_the_public_view_and_cannot_act(live, charlie):
+    match, _ = live
+    engine = await sync_to_async(current_engine)(match)
+
+    watcher = await connect(match, charlie)
+    state = await receive(watcher)
+    assert state["seat"] is None
+    assert all(p["hand"] is None for p in state["view"]["players"])
+
+    await watcher.send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": state["seq"]}
+    )
+    error = await receive(watcher)
+    assert error == {"type": "error", "code": "not_seated", "message": error["message"]}
+    await watcher.disconnect()
+
+
+async def test_an_action_is_broadcast_to_each_seat_as_its_own_view(live, charlie):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    mover, other = engine.to_act, 1 - engine.to_act
+    sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
+    watcher = await connect(match, charlie)
+    for communicator in [*sockets.values(), watcher]:
+        await receive(communicator)
+    action = engine.legal_actions()[0]
+
+    await sockets[mover].send_json_to({"type": "action", "action": action, "seq": match.seq})
+
+    for seat, communicator in sockets.items():
+        state = await receive(communicator)
+        assert state["seq"] == match.seq + 1
+        assert state["seat"] == seat
+        assert state["view"]["viewer"] == seat
+    spectator_state = await receive(watcher)
+    assert spectator_state["seat"] is None
+    assert (await sync_to_async(lambda: match.deals.get().actions)()) == [
+        {"seat": mover, "action": action}
+    ]
+    assert other != mover
+    for communicator in [*sockets.values(), watcher]:
+        await communicator.disconnect()
+
+
+async def test_illegal_stale_and_malformed_messages_get_errors_and_change_nothing(live):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    socket = await connect(match, players[engine.to_act])
+    state = await receive(socket)
+    seq = state["seq"]
+
+    cases = [
+        ({"type": "action", "action": "play 9Z", "seq": seq}, "illegal_action"),
+        ({"type": "action", "action": engine.legal_actions()[0], "seq": seq - 1}, "stale"),
+        ({"type": "action", "action": engine.legal_actions()[0]}, "malformed"),
+        ({"type": "action", "action": 7, "seq": seq}, "malformed"),
+        ({"type": "dance"}, "malformed"),
+        (["not", "an", "object"], "malformed"),
+    ]
+    for message, code in cases:
+        await socket.send_json_to(message)
+        error = await receive(socket)
+        assert error["type"] == "error" and error["code"] == code, (message, error)
+    await socket.send_to(text_data="{not json")
+    assert (await receive(socket))["code"] == "malformed"
+    await socket.send_to(text_data=json.dumps({"type": "ping", "pad": "x" * 5000}))
+    assert (await receive(socket))["code"] == "too_large"
+
+    await sync_to_async(match.refresh_from_db)()
+    assert match.seq == seq
+    assert await sync_to_async(lambda: match.deals.get().actions)() == []
+    await socket.disconnect()
+
+
+async def test_a_player_who_reconnects_continues_where_they_were(live):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    mover = engine.to_act
+    socket = await connect(match, players[mover])
+    state = await receive(socket)
+    await socket.send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": state["seq"]}
+    )
+    after = await receive(socket)
+    await socket.disconnect()
+
+    again = await connect(match, players[mover])
+    resumed = await receive(again)
+
+    assert resumed["seq"] == after["seq"]
+    assert resumed["view"] == after["view"]
+    await again.disconnect()
+
+
+async def test_resigning_over_the_socket_finishes_the_match_for_both(live):
+    match, players = live
+    sockets = [await connect(match, players[seat]) for seat in (0, 1)]
+    for socket in sockets:
+        await receive(socket)
+
+    await sockets[0].send_json_to({"type": "resign", "seq": match.seq})
+
+    for socket in sockets:
+        state = await receive(socket)
+        assert state["match"]["status"] == "finished"
+        assert state["match"]["winner"] == 1
+        assert state["match"]["reason"] == "resigned"
+        await socket.disconnect()
+
+
+async def test_ping_is_answered_and_sync_resends_the_state(live):
+    match, players = live
+    socket = await connect(match, players[0])
+    await receive(socket)
+
+    await socket.send_json_to({"type": "ping"})
+    assert await receive(socket) == {"type": "pong"}
+    await socket.send_json_to({"type": "sync"})
+    assert (await receive(socket))["type"] == "state"
+    await socket.disconnect()
+
+
+async def test_a_flood_of_messages_is_rate_limited(live):
+    match, players = live
+    socket = await connect(match, players[0])
+    await receive(socket)
+
+    codes = []
+    for _ in range(settings.LIVE_MAX_MESSAGES_PER_SECOND + 10):
+        await socket.send_json_to({"type": "ping"})
+    for _ in range(settings.LIVE_MAX_MESSAGES_PER_SECOND + 10):
+        message = await receive(socket)
+        codes.append(message.get("code", message["type"]))
+
+    assert "rate_limited" in codes
+    assert codes.count("pong") >= settings.LIVE_MAX_MESSAGES_PER_SECOND - 1
+    await socket.disconnect()
+
+
+async def test_a_connection_from_another_origin_is_refused(live):
+    match, players = live
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/matches/{match.pk}/",
+        headers=[(b"origin", b"http://evil.example")],
+    )
+    connected, _ = await communicator.connect(timeout=5)
+    assert not connected
+
+
+async def test_the_standings_channel_announces_a_recorded_result(live):
+    match, players = live
+    tournament_id = await sync_to_async(lambda: match.round.tournament_id)()
+    watcher = WebsocketCommunicator(
+        application, f"/ws/tournaments/{tournament_id}/", headers=[ORIGIN]
+    )
+    assert (await watcher.connect(timeout=5))[0]
+    socket = await connect(match, players[0])
+    await receive(socket)
+
+    await socket.send_json_to({"type": "resign", "seq": match.seq})
+
+    assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "changed"}
+    await watcher.disconnect()
+    await socket.disconnect()
