@@ -52,6 +52,9 @@ class Match(models.Model):
     seq = models.PositiveIntegerField(default=0)
     first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     scores = models.JSONField(default=list, blank=True)
+    deal_points = models.JSONField(
+        default=list, blank=True, help_text="Points of each finished deal, per seat."
+    )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

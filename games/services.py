@@ -1,14 +1,13 @@
 """Services that change matches and deals: start a match, apply an action, resign.
 
-Each service is one transaction holding ``select_for_update`` on the Match row (and the
-current Deal row), so concurrent actions on one match are applied one at a time. The
+Each service is one transaction holding ``select_for_update`` on the Match row and the
+current Deal row, so concurrent actions on one match are applied one at a time. The
 action is stored before anything is broadcast: broadcasts and Celery tasks leave only
 after commit (``transaction.on_commit``).
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 
 from django.db import transaction
@@ -18,63 +17,63 @@ from games import live
 from games.errors import ClientError
 from games.models import Deal, Match, Seat
 from games.rules import IllegalAction, get_game
-from games.state import engine_for, state_messages
-
-logger = logging.getLogger(__name__)
+from games.state import engine_for, match_seats, state_messages
 
 
-def _new_deck_deal(*, match: Match, number: int, dealer: int) -> Deal:
-    """Create deal ``number`` with a fresh CSPRNG shuffle; the deck never leaves the server.
+def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
+    """Create deal ``number`` from a fresh CSPRNG shuffle; the deck never leaves the server.
 
     Call while holding select_for_update on the Match.
     """
     game = get_game(match.game)
     engine = game.new_deal(seats=len(match.scores), dealer=dealer, options=match.options)
-    deck = engine.record()["deck"]
-    return Deal.objects.create(match=match, number=number, dealer=dealer, deck=deck)
+    return Deal.objects.create(
+        match=match, number=number, dealer=dealer, deck=engine.record()["deck"]
+    )
+
+
+def _locked_match(match_id: int) -> Match:
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__tournament")
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise ClientError("not_found", "There is no such match.") from None
 
 
 @transaction.atomic
 def match_start(*, match_id: int) -> Match:
-    """Start a scheduled match: draw the first dealer at random and create deal 1.
+    """Start a scheduled match: draw the first dealer at random and deal deal 1.
 
-    Safe to call twice: a match that is not ``scheduled`` is returned unchanged.
+    Safe to call twice: a match that is not ``scheduled`` (or is a bye) is returned as is.
 
     Raises:
-        Match.DoesNotExist: no such match.
+        ClientError: ``not_found``.
+        ValueError: the game is not played by this many seats.
     """
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = _locked_match(match_id)
     if match.status != Match.Status.SCHEDULED or match.is_bye:
         return match
-    seats = match.seats.count()
+    seats = match_seats(match)
     game = get_game(match.game)
-    if seats not in game.seats:
-        raise ValueError(f"{game.name} is played by {game.seats} players, not {seats}.")
+    if len(seats) not in game.seats:
+        raise ValueError(f"{game.name} is played by {game.seats} players, not {len(seats)}.")
     match.options = game.validate_options(match.options)
-    match.first_dealer = secrets.randbelow(seats)
-    match.scores = [0] * seats
+    match.first_dealer = secrets.randbelow(len(seats))
+    match.scores = [0] * len(seats)
     match.status = Match.Status.IN_PROGRESS
     match.started_at = timezone.now()
     match.seq += 1
     match.save()
-    deal = _new_deck_deal(match=match, number=1, dealer=match.first_dealer)
-    _broadcast_on_commit(match, deal)
+    deal = _deal_new(match=match, number=1, dealer=match.first_dealer)
+    _broadcast_on_commit(match, seats, deal)
     return match
 
 
-def _seat_of(match: Match, player_id: int | None) -> int | None:
-    if player_id is None:
-        return None
-    return (
-        Seat.objects.filter(match=match, player_id=player_id).values_list("number", flat=True)
-    ).first()
-
-
-def _locked_live_match(match_id: int, seq: int | None) -> Match:
-    try:
-        match = Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise ClientError("not_found", "There is no such match.") from None
+def _live_match(match_id: int, seq: int | None) -> Match:
+    match = _locked_match(match_id)
     if match.status != Match.Status.IN_PROGRESS:
         raise ClientError("match_not_live", "This match is not being played now.", seq=match.seq)
     if seq is not None and seq != match.seq:
@@ -86,6 +85,10 @@ def _locked_live_match(match_id: int, seq: int | None) -> Match:
     return match
 
 
+def _seat_number(seats: list[Seat], player_id: int) -> int | None:
+    return next((seat.number for seat in seats if seat.player_id == player_id), None)
+
+
 @transaction.atomic
 def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) -> int:
     """Apply one player's action to the current deal of a match.
@@ -93,21 +96,22 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     Steps:
       1. lock the Match and its current Deal; refuse a stale ``seq``, a player who is not
          seated, a seat that is not to act, an action the engine refuses;
-      2. append ``{"seat", "action"}`` to the deal's log and save;
-      3. if the deal is over, store its result; then either finish the match
+      2. append ``{"seat", "action"}`` to the deal's log and save it;
+      3. if the deal is over, store its result, then either finish the match
          (``game.match_winner``) or deal the next deal (``game.next_dealer``);
-      4. after commit: broadcast each seat's view; on a finished match, queue the
+      4. after commit: broadcast each seat's view; for a finished match, queue the
          tournament task that records the result.
 
     Returns:
         The match's new ``seq``.
 
     Raises:
-        ClientError: with code ``not_found``, ``match_not_live``, ``stale``,
-            ``not_seated``, ``not_your_turn`` or ``illegal_action``; nothing is changed.
+        ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``,
+            ``not_your_turn`` or ``illegal_action``; nothing is changed.
     """
-    match = _locked_live_match(match_id, seq)
-    seat = _seat_of(match, player_id)
+    match = _live_match(match_id, seq)
+    seats = match_seats(match)
+    seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", "Only the seated players can play.", seq=match.seq)
     deal = Deal.objects.select_for_update().filter(match=match).order_by("-number").first()
@@ -122,18 +126,21 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     if engine.is_over:
         deal.result = engine.result()
         deal.finished_at = timezone.now()
-    deal.save()
+    deal.save(update_fields=["actions", "result", "finished_at"])
     match.seq += 1
     current, current_engine = deal, engine
     if engine.is_over:
-        current = _after_deal(match, deal)
-        if current is not None:
+        current = _after_deal(match, deal) or deal
+        if current is not deal:
             current_engine = engine_for(match, current)
-    match.save()
+    match.save(
+        update_fields=[
+            "seq", "scores", "deal_points", "status", "winner_seat", "reason", "finished_at"
+        ]
+    )
+    _broadcast_on_commit(match, seats, current, current_engine)
     if match.status == Match.Status.FINISHED:
-        _on_match_finished(match, deal, engine)
-    else:
-        _broadcast_on_commit(match, current, current_engine)
+        _record_result_on_commit(match)
     return match.seq
 
 
@@ -146,6 +153,7 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
         The next deal, or None when the match is over.
     """
     game = get_game(match.game)
+    match.deal_points = [*match.deal_points, deal.result["points"]]
     results = list(
         Deal.objects.filter(match=match, result__isnull=False)
         .order_by("number")
@@ -154,58 +162,58 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     match.scores = game.match_scores(results, match.options)
     winner = game.match_winner(results, match.options)
     if winner is not None:
-        _finish_match(match, winner=winner, reason=Match.Reason.PLAYED)
+        _finish(match, winner=winner, reason=Match.Reason.PLAYED)
         return None
-    return _new_deck_deal(
+    return _deal_new(
         match=match,
         number=deal.number + 1,
         dealer=game.next_dealer(deal.dealer, len(match.scores)),
     )
 
 
-def _finish_match(match: Match, *, winner: int, reason: str) -> None:
+def _finish(match: Match, *, winner: int, reason: str) -> None:
     match.status = Match.Status.FINISHED
     match.winner_seat = winner
     match.reason = reason
     match.finished_at = timezone.now()
 
 
-def _on_match_finished(match: Match, deal: Deal | None = None, engine=None) -> None:
-    from tournaments.tasks import record_match_result
-
-    if deal is None:
-        deal = Deal.objects.filter(match=match).order_by("-number").first()
-    _broadcast_on_commit(match, deal, engine)
-    match_id = match.pk
-    transaction.on_commit(lambda: record_match_result.delay(match_id))
-
-
 @transaction.atomic
 def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> int:
-    """Resign a match in progress: the other seat wins (two-seat games).
+    """Resign a two-seat match in progress: the other seat wins.
 
     Returns:
         The match's new ``seq``.
 
     Raises:
-        ClientError: ``not_found``, ``match_not_live``, ``stale`` or ``not_seated``.
+        ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``, or
+            ``illegal_action`` for a game of more than two seats.
     """
-    match = _locked_live_match(match_id, seq)
-    seat = _seat_of(match, player_id)
+    match = _live_match(match_id, seq)
+    seats = match_seats(match)
+    seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", "Only the seated players can resign.", seq=match.seq)
-    seats = len(match.scores)
-    if seats != 2:
+    if len(seats) != 2:
         raise ClientError("illegal_action", "Resigning needs two seats.", seq=match.seq)
     match.seq += 1
-    _finish_match(match, winner=1 - seat, reason=Match.Reason.RESIGNED)
+    _finish(match, winner=1 - seat, reason=Match.Reason.RESIGNED)
     match.save()
-    _on_match_finished(match)
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    _broadcast_on_commit(match, seats, deal)
+    _record_result_on_commit(match)
     return match.seq
 
 
-def _broadcast_on_commit(match: Match, deal: Deal | None, engine=None) -> None:
+def _record_result_on_commit(match: Match) -> None:
+    from tournaments.tasks import record_match_result
+
+    match_id = match.pk
+    transaction.on_commit(lambda: record_match_result.delay(match_id))
+
+
+def _broadcast_on_commit(match: Match, seats: list[Seat], deal: Deal | None, engine=None) -> None:
     """After commit, send every connection of the match its own seat's state."""
-    messages = state_messages(match, deal, engine)
+    messages = state_messages(match, seats, deal, engine)
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))

@@ -30,40 +30,43 @@ def engine_for(match: Match, deal: Deal):
     )
 
 
-def match_summary(match: Match) -> dict:
-    """The ``match`` part of a state message: players, scores, deals, winner."""
-    from tournaments.models import Rating
+def match_seats(match: Match) -> list[Seat]:
+    """The match's seats in order, with their players (one query)."""
+    return list(Seat.objects.filter(match=match).select_related("player").order_by("number"))
 
-    seats = list(Seat.objects.filter(match=match).select_related("player").order_by("number"))
+
+def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
+    """The ``match`` part of a state message: players, scores, deals, winner.
+
+    ``match`` should come with ``round__tournament`` selected; costs one query (ratings).
+    """
+    from tournaments.models import STARTING_RATING, Rating
+
     ratings = dict(
         Rating.objects.filter(game=match.game, player__in=[s.player_id for s in seats]).values_list(
             "player_id", "rating"
         )
     )
-    game = get_game(match.game)
-    deals = list(
-        Deal.objects.filter(match=match, result__isnull=False)
-        .order_by("number")
-        .values_list("number", "result")
-    )
-    current = Deal.objects.filter(match=match).order_by("-number").values_list("number", flat=True)
     summary = {
         "id": match.pk,
         "game": match.game,
-        "game_name": game.name,
+        "game_name": get_game(match.game).name,
         "status": match.status,
         "players": [
             {
                 "seat": s.number,
                 "username": s.player.username,
-                "rating": round(ratings.get(s.player_id, 1500.0)),
+                "rating": round(ratings.get(s.player_id, STARTING_RATING)),
             }
             for s in seats
         ],
         "scores": match.scores,
         "target": match.options.get("target"),
-        "deal_number": current.first() or 0,
-        "deals": [{"number": number, "points": result["points"]} for number, result in deals],
+        "deal_number": deal.number if deal is not None else 0,
+        "deals": [
+            {"number": number, "points": points}
+            for number, points in enumerate(match.deal_points, start=1)
+        ],
         "winner": match.winner_seat,
         "reason": match.reason,
         "tournament": None,
@@ -78,18 +81,18 @@ def match_summary(match: Match) -> dict:
     return summary
 
 
-def state_message(match: Match, seat: int | None, engine, summary: dict | None = None) -> dict:
+def state_message(match: Match, seat: int | None, engine, summary: dict) -> dict:
     """The ``state`` message for one seat (None: a spectator)."""
     return {
         "type": "state",
         "seq": match.seq,
         "seat": seat,
-        "match": summary if summary is not None else match_summary(match),
+        "match": summary,
         "view": engine.view(seat) if engine is not None else None,
     }
 
 
-def state_messages(match: Match, deal: Deal | None, engine=None) -> dict:
+def state_messages(match: Match, seats: list[Seat], deal: Deal | None, engine=None) -> dict:
     """Every seat's ``state`` message at once, for a group broadcast.
 
     Returns:
@@ -98,10 +101,8 @@ def state_messages(match: Match, deal: Deal | None, engine=None) -> dict:
     """
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
-    summary = match_summary(match)
-    states = {
-        str(seat): state_message(match, seat, engine, summary) for seat in range(len(match.scores))
-    }
+    summary = match_summary(match, seats, deal)
+    states = {str(s.number): state_message(match, s.number, engine, summary) for s in seats}
     states["spectator"] = state_message(match, None, engine, summary)
     return {"states": states}
 
@@ -111,4 +112,4 @@ def current_state(match_id: int, seat: int | None) -> dict:
     match = Match.objects.select_related("round__tournament").get(pk=match_id)
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal) if deal is not None else None
-    return state_message(match, seat, engine)
+    return state_message(match, seat, engine, match_summary(match, match_seats(match), deal))

@@ -14,7 +14,20 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = "__all__"
+        fields = [
+            "name",
+            "slug",
+            "game",
+            "options",
+            "format",
+            "status",
+            "description",
+            "capacity",
+            "registration_opens_at",
+            "registration_closes_at",
+            "first_round_at",
+            "round_interval",
+        ]
 
     def clean(self):
         cleaned = super().clean()
@@ -67,6 +80,7 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "description"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "created_at"
+    readonly_fields = ["status"]
     inlines = [EntryInline, RoundInline]
     actions = [
         "open_registration",

@@ -319,7 +319,8 @@ def _rate(match: Match) -> bool:
     scores = [score_first, 1.0 - score_first]
     try:
         with transaction.atomic():
-            for index, (row, old, new) in enumerate(zip((first, second), before, after, strict=True)):
+            pairs = zip((first, second), before, after, strict=True)
+            for index, (row, old, new) in enumerate(pairs):
                 RatingChange.objects.create(
                     player_id=row.player_id,
                     opponent_id=(second if index == 0 else first).player_id,

@@ -98,14 +98,20 @@ class Deal:
         ``seat`` is not the seat to act, or when the rules refuse the action.
         """
         actor = self.to_act
-        if actor is None:
-            raise IllegalAction("deal_over", f"{action!r}: the deal is over", action=action)
-        if seat is not None and seat != actor:
-            raise IllegalAction(
-                "not_your_turn", f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat
-            )
+        if actor is None or (seat is not None and seat != actor):
+            raise self._turn_refusal(action, seat)
         self._apply(action)
         self.actions.append((actor, action))
+
+    def _turn_refusal(self, action: str, seat: int | None) -> IllegalAction:
+        """The refusal of an action made when the deal is over or by the wrong seat."""
+        if self.to_act is None:
+            return IllegalAction("deal_over", f"{action!r}: the deal is over", action=action)
+        return IllegalAction(
+            "not_your_turn",
+            f"seat {seat!r} cannot act: it is seat {self.to_act}'s turn",
+            seat=seat,
+        )
 
     def result(self) -> dict[str, Any]:
         """The deal's result, ``{"points": [per seat], ...details}``; ValueError before the end."""

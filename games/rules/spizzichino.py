@@ -47,12 +47,12 @@ from typing import Any
 from games.rules.base import Deal, Game, IllegalAction, Option
 from games.rules.cards import SUITS, mask_strings
 from games.rules.spizzichino_scoring import (
+    BEATS,
     CODES,
     LAST_TRICK_THIRDS,
     NO_BUONGIOCHI,
     PACK,
     PIZZICI,
-    STRENGTH,
     SUIT,
     SUIT_MASKS,
     declare_buongiochi,
@@ -60,7 +60,7 @@ from games.rules.spizzichino_scoring import (
     thirds_of,
 )
 from games.rules.spizzichino_view import build_view
-from games.rules.tricks import follow_suit, trick_winner
+from games.rules.tricks import follow_suit
 
 PACKET_SIZE = 5
 PACKETS = 8
@@ -96,7 +96,7 @@ class SpizzichinoDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "packets", "pos", "owner", "picked", "face_up", "hand", "tops", "known",
+        "phase", "packets", "pos", "packet_of", "owner", "picked", "face_up", "hand", "tops", "known",
         "captured", "first", "leader", "tricks_played", "last_trick", "buongiochi", "scored",
         "peeking", "_rule",
     )  # fmt: skip
@@ -110,6 +110,7 @@ class SpizzichinoDeal(Deal):
             tuple(ints[k * PACKET_SIZE : (k + 1) * PACKET_SIZE]) for k in range(PACKETS)
         )
         self.pos = [0] * PACKETS  # cards gone from the top of each face-up packet
+        self.packet_of = [-1] * len(CODES)  # card on top of a face-up packet -> packet index
         self.owner: list[int | None] = [None] * PACKETS
         self.picked = 0
         self.phase = PICK
@@ -157,7 +158,16 @@ class SpizzichinoDeal(Deal):
 
     # -- applying actions ----------------------------------------------------
 
-    def _apply(self, action: str) -> None:
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply ``action`` (spelled as in the module docstring) for the seat to act.
+
+        Raises IllegalAction, changing nothing, when the rules refuse it; the
+        keys are listed in the class docstring.
+        """
+        # Deal.apply with its _apply step inlined: this runs for every action.
+        actor = self.to_act
+        if actor is None or (seat is not None and seat != actor):
+            raise self._turn_refusal(action, seat)
         try:
             phase, handler, arg = _ACTIONS[action]
         except (KeyError, TypeError):
@@ -170,6 +180,7 @@ class SpizzichinoDeal(Deal):
                 phase=self.phase,
             )
         handler(self, arg)
+        self.actions.append((actor, action))
 
     def _pick(self, k: int) -> None:
         if self.owner[k] is not None:
@@ -200,7 +211,9 @@ class SpizzichinoDeal(Deal):
                 hand |= 1 << card
         self.hand[seat] = hand
         self.face_up[seat] = tuple(k for k in own if k not in pair)
-        self.tops[seat] = sum(1 << self.packets[k][0] for k in self.face_up[seat])
+        for k in self.face_up[seat]:
+            self.tops[seat] |= 1 << self.packets[k][0]
+            self.packet_of[self.packets[k][0]] = k
         if self._rule != NO_BUONGIOCHI:
             self._declare(seat)
         if seat != self.dealer:
@@ -260,7 +273,7 @@ class SpizzichinoDeal(Deal):
             self.to_act = 1 - seat
             return
         leader = self.leader
-        winner = seat if trick_winner((first, card), SUIT, STRENGTH) else leader
+        winner = seat if BEATS[first * 40 + card] else leader
         self.captured[winner] |= (1 << first) | bit
         self.last_trick = (leader, first, card, winner)
         self.first = -1
@@ -273,17 +286,15 @@ class SpizzichinoDeal(Deal):
 
     def _uncover(self, seat: int, card: int) -> None:
         """Remove ``card`` from the top of the seat's face-up packet, showing the next one."""
-        for k in self.face_up[seat]:
-            pos = self.pos[k]
-            packet = self.packets[k]
-            if pos < PACKET_SIZE and packet[pos] == card:
-                pos += 1
-                self.pos[k] = pos
-                tops = self.tops[seat] ^ (1 << card)
-                if pos < PACKET_SIZE:
-                    tops |= 1 << packet[pos]
-                self.tops[seat] = tops
-                return
+        k = self.packet_of[card]
+        pos = self.pos[k] + 1
+        self.pos[k] = pos
+        tops = self.tops[seat] ^ (1 << card)
+        if pos < PACKET_SIZE:
+            below = self.packets[k][pos]
+            tops |= 1 << below
+            self.packet_of[below] = k
+        self.tops[seat] = tops
 
     def _declare(self, seat: int) -> None:
         found, self.scored[seat] = declare_buongiochi(self.hand[seat], self.scored[seat])

@@ -19,12 +19,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rules.cards import ITALIAN_40, SUITS, bits
-from games.rules.tricks import TRESSETTE_ORDER, TRESSETTE_THIRDS, strength_table, value_table
+from games.rules.tricks import (
+    TRESSETTE_ORDER,
+    TRESSETTE_THIRDS,
+    beats_table,
+    strength_table,
+    value_table,
+)
 
 PACK = ITALIAN_40
 CODES = PACK.codes
 SUIT = PACK.suit_of
 STRENGTH = strength_table(PACK, TRESSETTE_ORDER)
+BEATS = beats_table(SUIT, STRENGTH)
+"""``BEATS[first * 40 + second]`` is 1 when the second card of a trick wins it."""
 THIRDS = value_table(PACK, TRESSETTE_THIRDS)
 """Card int -> value in thirds of a point: ace 3; 3, 2, K, Q, J 1; others 0."""
 LAST_TRICK_THIRDS = 3

@@ -84,3 +84,24 @@ def trick_winner(
         elif suit == trump:
             best, best_card, best_suit = position, card, suit
     return best
+
+
+def beats_table(
+    suit_of: Sequence[int], strength: Sequence[int], trump: int | None = None
+) -> bytes:
+    """Two-card tricks as one lookup: ``table[first * n + second]`` is 1 when ``second`` wins.
+
+    ``n`` is the number of cards in the pack (``len(suit_of)``); the rule is
+    ``trick_winner``'s. Two-player games resolve every trick with it.
+
+    >>> from games.rules.cards import ITALIAN_40 as P
+    >>> beats = beats_table(P.suit_of, strength_table(P, TRESSETTE_ORDER))
+    >>> beats[P.index["KD"] * 40 + P.index["3D"]], beats[P.index["KD"] * 40 + P.index["3S"]]
+    (1, 0)
+    """
+    n = len(suit_of)
+    return bytes(
+        trick_winner((first, second), suit_of, strength, trump)
+        for first in range(n)
+        for second in range(n)
+    )

@@ -38,7 +38,7 @@ export function mount(tableEl, config, { connect = true, WebSocketImpl = globalT
 export function renderState(tableEl, state, config = {}) {
   const client = tableEl.__cartelleClient || mount(tableEl, config, { connect: false });
   tableEl.__cartelleClient = client;
-  client.handleMessage(state);
+  client.handleMessage({ type: "state", ...state });
   return client;
 }
 
@@ -501,6 +501,11 @@ function seatHead(ctx, seat, p) {
 
 function handArea(ctx, seat, p) {
   const self = ctx.isMe(seat);
+  const count0 = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
+  if (count0 === 0 && (ctx.view.phase === "pick" || ctx.view.phase === "split")) {
+    return h("div", { class: "lt-hand lt-hand-waiting muted", "data-testid": self ? "my-hand" : `hand-${seat}` },
+      self ? "Your cards come from the packets you choose." : "No cards yet.");
+  }
   const known = new Set(p.known_cards || []);
   const cards = [];
   if (Array.isArray(p.hand)) {
@@ -588,7 +593,7 @@ function pickArea(ctx) {
         dataset: selectable ? { select: pk.number } : {},
         label: pick ? `Pick packet ${pk.number}` : `Packet ${pk.number}`,
         classes: [pick ? "legal pickable" : null, selectable ? "selectable" : null, selected ? "selected" : null,
-          ctx.myTurn && !pick && !selectable ? "dim" : null],
+          ctx.myTurn && !pick && !selectable && !mine ? "dim" : null],
       },
       classes: ["lt-deal-packet", owner !== null ? "owned" : null],
     });
@@ -596,9 +601,10 @@ function pickArea(ctx) {
     const ownerText = owner === null ? "free" : (ctx.isMe(owner) ? "yours" : ctx.name(owner));
     return h("div", { class: ["lt-packet-slot", mine ? "is-mine" : null, selected ? "is-selected" : null] },
       pile,
-      pk.bottom ? h("div", { class: "lt-bottom" }, makeCard(pk.bottom, { size: "xs", label: "bottom card" }), h("span", { class: "muted" }, "bottom")) : null,
-      h("span", { class: ["lt-owner", owner === null ? "muted" : null, mine ? "is-mine" : null] }, ownerText),
-      selected ? h("span", { class: "lt-selected-mark" }, "to hand") : null);
+      h("span", { class: ["lt-owner", owner === null ? "muted" : null, mine ? "is-mine" : null, selected ? "is-selected" : null] },
+        selected ? "to hand" : ownerText),
+      pk.bottom ? h("div", { class: "lt-bottom", title: `Bottom card: ${cardName(pk.bottom)}` },
+        makeCard(pk.bottom, { size: "xs", label: "bottom card" }), h("span", { class: "muted" }, "bottom")) : null);
   });
 
   let confirm = null;

@@ -26,7 +26,8 @@ ORIGIN = (b"origin", b"http://testserver")
 def _cookie_for(player) -> bytes:
     client = Client()
     client.force_login(player)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return f"{settings.SESSION_COOKIE_NAME}={session}".encode()
 
 
 async def connect(match: Match, player=None, *, origin=ORIGIN) -> WebsocketCommunicator:
@@ -62,7 +63,7 @@ def live(alice, bob):
 
 async def test_a_seated_player_gets_their_own_view_and_never_the_opponents_hand(live):
     match, players = live
-    deck = set((await sync_to_async(lambda: match.deals.get().deck)()))
+    deck = set(await sync_to_async(lambda: match.deals.get().deck)())
 
     first = await connect(match, players[0])
     state = await receive(first)
