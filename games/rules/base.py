@@ -164,6 +164,12 @@ class Game:
     deal_class: ClassVar[type[Deal]]
     options: dict[str, Option]
 
+    _defaults: dict[str, Any] | None = None
+
+    def __init__(self) -> None:
+        # Options are validated for every new deal; most deals use the defaults.
+        self._defaults = self.validate_options({})
+
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
 
@@ -176,6 +182,10 @@ class Game:
 
         Raises ValueError for an unknown option name or a value not allowed.
         """
+        if not options and self._defaults is not None:
+            return dict(self._defaults)
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options are a dict of name -> value, not {options!r}")
         given = dict(options or {})
         unknown = sorted(set(given) - set(self.options))
         if unknown:
@@ -220,20 +230,30 @@ class Game:
         IllegalAction on the first refused action, saying its index, seat and
         action (the key is the refusal's own key).
         """
-        try:
-            slug, actions = record["game"], record["actions"]
-            deal = self.new_deal(
-                seats=record["seats"],
-                dealer=record["dealer"],
-                options=record["options"],
-                deck=record["deck"],
-            )
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not a deal record: missing or bad {error}") from None
-        if slug != self.slug:
-            raise ValueError(f"the record is of {slug!r}, not {self.slug!r}")
+        if not isinstance(record, dict):
+            raise ValueError(f"a deal record is a dict, not {type(record).__name__}")
+        missing = sorted({"game", "options", "seats", "dealer", "deck", "actions"} - set(record))
+        if missing:
+            raise ValueError(f"not a deal record: {missing} missing")
+        if record["game"] != self.slug:
+            raise ValueError(f"the record is of {record['game']!r}, not {self.slug!r}")
+        deal = self.new_deal(
+            seats=record["seats"],
+            dealer=record["dealer"],
+            options=record["options"],
+            deck=record["deck"],
+        )
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise ValueError(f"the record's actions are not a list: {actions!r}")
         for index, entry in enumerate(actions):
-            seat, action = entry.get("seat"), entry.get("action")
+            if (
+                not isinstance(entry, dict)
+                or set(entry) != {"seat", "action"}
+                or type(entry["seat"]) is not int
+            ):
+                raise ValueError(f"action {index} is not {{'seat': n, 'action': '...'}}: {entry!r}")
+            seat, action = entry["seat"], entry["action"]
             try:
                 deal.apply(action, seat=seat)
             except IllegalAction as error:

@@ -139,12 +139,21 @@ class Pack:
         seed the order comes from the operating system's CSPRNG
         (random.SystemRandom), so nobody can reproduce it.
         """
-        # A seeded shuffle is for tests and simulations, where reproducing a
-        # deal is the point; live deals pass seed=None and get the CSPRNG.
-        rng = random.SystemRandom() if seed is None else random.Random(seed)  # noqa: S311
         deck = list(self.new_order)
-        rng.shuffle(deck)
+        if seed is None:
+            random.SystemRandom().shuffle(deck)
+            return deck
+        # Seeded decks are for tests and simulations, where reproducing a deal
+        # is the point. Sorting by random keys is a uniform shuffle (a tie
+        # between two of 40 doubles has odds of about 1e-13) and is twice as
+        # fast as random.shuffle, which matters when simulating many deals.
+        deck.sort(key=_random_keys(random.Random(seed)))  # noqa: S311
         return deck
+
+
+def _random_keys(rng: random.Random) -> Callable[[object], float]:
+    draw = rng.random
+    return lambda _card: draw()
 
 
 def standard_pack(name: str, ranks: Sequence[str], copies: int = 1) -> Pack:

@@ -42,6 +42,7 @@ Decisions the sources and rulings leave open, taken here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from games.rules.base import Deal, Game, IllegalAction, Option
@@ -62,6 +63,7 @@ from games.rules.spizzichino_scoring import (
 from games.rules.spizzichino_view import build_view
 from games.rules.tricks import follow_suit
 
+CARDS = len(CODES)
 PACKET_SIZE = 5
 PACKETS = 8
 TRICKS = 20
@@ -69,9 +71,16 @@ TRICKS = 20
 PICK, SPLIT, PLAY, OVER = "pick", "split", "play", "over"
 _EXPECTED = {PICK: "'pick N'", SPLIT: "'hand N M'", PLAY: "'take XY' or 'play XY'"}
 
-_PLAYS = mask_strings(["play " + code for code in CODES])
+_PACKET_SLICES = tuple(slice(k * PACKET_SIZE, (k + 1) * PACKET_SIZE) for k in range(PACKETS))
+_PLAY_STRINGS = tuple("play " + code for code in CODES)
+_PLAYS = mask_strings(_PLAY_STRINGS)
 _TAKES = mask_strings(["take " + code for code in CODES])
 _PICKS = tuple(f"pick {k + 1}" for k in range(PACKETS))
+# Own packets (four indexes, ascending) -> the six "hand N M" choices, sorted.
+_SPLITS = {
+    own: tuple(f"hand {a + 1} {b + 1}" for a, b in combinations(own, 2))
+    for own in combinations(range(PACKETS), 4)
+}
 
 
 def _malformed(action: object) -> IllegalAction:
@@ -96,21 +105,19 @@ class SpizzichinoDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "packets", "pos", "packet_of", "owner", "picked", "face_up", "hand", "tops", "known",
-        "captured", "first", "leader", "tricks_played", "last_trick", "buongiochi", "scored",
-        "peeking", "_rule",
+        "phase", "packets", "pos", "packet_of", "owner", "picked", "face_up", "hand", "tops",
+        "known", "captured", "first", "leader", "tricks_played", "last_trick", "buongiochi",
+        "scored", "peeking", "_rule",
     )  # fmt: skip
 
     def __init__(
         self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
     ) -> None:
         super().__init__(game, seats, dealer, options, deck)
-        ints = [PACK.index[code] for code in deck]
-        self.packets = tuple(
-            tuple(ints[k * PACKET_SIZE : (k + 1) * PACKET_SIZE]) for k in range(PACKETS)
-        )
+        ints = tuple(map(PACK.index.__getitem__, deck))
+        self.packets = tuple(ints[cut] for cut in _PACKET_SLICES)
         self.pos = [0] * PACKETS  # cards gone from the top of each face-up packet
-        self.packet_of = [-1] * len(CODES)  # card on top of a face-up packet -> packet index
+        self.packet_of = [-1] * CARDS  # card on top of a face-up packet -> packet index
         self.owner: list[int | None] = [None] * PACKETS
         self.picked = 0
         self.phase = PICK
@@ -139,17 +146,17 @@ class SpizzichinoDeal(Deal):
         if phase is PLAY:
             seat = self.to_act
             tops = self.tops[seat]
-            first = self.first
-            led = SUIT[first] if first >= 0 else None
-            playable = follow_suit(self.hand[seat] | tops, led, SUIT_MASKS)
+            playable = self.hand[seat] | tops
+            if self.first >= 0:
+                playable = follow_suit(playable, SUIT[self.first], SUIT_MASKS)
             if tops & PIZZICI:
+                # Every "play" sorts before every "take".
                 return _PLAYS(playable) + _TAKES(tops & PIZZICI)
             return _PLAYS(playable)
         if phase is PICK:
             return [_PICKS[k] for k in range(PACKETS) if self.owner[k] is None]
         if phase is SPLIT:
-            own = self.own_packets(self.to_act)
-            return [f"hand {a + 1} {b + 1}" for i, a in enumerate(own) for b in own[i + 1 :]]
+            return list(_SPLITS[tuple(self.own_packets(self.to_act))])
         return []
 
     def own_packets(self, seat: int) -> list[int]:
@@ -179,15 +186,15 @@ class SpizzichinoDeal(Deal):
                 f"expected {_EXPECTED.get(self.phase)}",
                 phase=self.phase,
             )
-        handler(self, arg)
+        handler(self, actor, arg)
         self.actions.append((actor, action))
 
-    def _pick(self, k: int) -> None:
+    def _pick(self, seat: int, k: int) -> None:
         if self.owner[k] is not None:
             raise IllegalAction(
                 "packet_taken", f"packet {k + 1} has already been picked", packet=k + 1
             )
-        self.owner[k] = self.to_act
+        self.owner[k] = seat
         self.picked += 1
         if self.picked == 4:
             for other in range(PACKETS):
@@ -196,8 +203,7 @@ class SpizzichinoDeal(Deal):
             self.phase = SPLIT
             self.peeking = [self.options["peek_bottom"]] * 2
 
-    def _split(self, pair: tuple[int, int]) -> None:
-        seat = self.to_act
+    def _split(self, seat: int, pair: tuple[int, int]) -> None:
         own = self.own_packets(seat)
         if pair[0] not in own or pair[1] not in own:
             raise IllegalAction(
@@ -222,8 +228,7 @@ class SpizzichinoDeal(Deal):
             self.phase = PLAY
             self.to_act = self.leader = 1 - self.dealer
 
-    def _take(self, card: int) -> None:
-        seat = self.to_act
+    def _take(self, seat: int, card: int) -> None:
         bit = 1 << card
         if not self.tops[seat] & bit:
             raise IllegalAction(
@@ -243,8 +248,7 @@ class SpizzichinoDeal(Deal):
         if self._rule == "all":
             self._declare(seat)
 
-    def _play(self, card: int) -> None:
-        seat = self.to_act
+    def _play(self, seat: int, card: int) -> None:
         bit = 1 << card
         hand = self.hand[seat]
         available = hand | self.tops[seat]
@@ -255,15 +259,13 @@ class SpizzichinoDeal(Deal):
                 card=CODES[card],
             )
         first = self.first
-        if first >= 0:
-            led = SUIT[first]
-            if SUIT[card] != led and available & SUIT_MASKS[led]:
-                raise IllegalAction(
-                    "must_follow_suit",
-                    f"play {CODES[card]}: you must follow suit ({SUITS[led]}) and you can",
-                    card=CODES[card],
-                    suit=SUITS[led],
-                )
+        if first >= 0 and not follow_suit(available, SUIT[first], SUIT_MASKS) & bit:
+            raise IllegalAction(
+                "must_follow_suit",
+                f"play {CODES[card]}: you must follow suit ({SUITS[SUIT[first]]}) and you can",
+                card=CODES[card],
+                suit=SUITS[SUIT[first]],
+            )
         if hand & bit:
             self.hand[seat] = hand ^ bit
         else:
@@ -273,7 +275,7 @@ class SpizzichinoDeal(Deal):
             self.to_act = 1 - seat
             return
         leader = self.leader
-        winner = seat if BEATS[first * 40 + card] else leader
+        winner = seat if BEATS[first * CARDS + card] else leader
         self.captured[winner] |= (1 << first) | bit
         self.last_trick = (leader, first, card, winner)
         self.first = -1
@@ -351,7 +353,7 @@ _ACTIONS: dict[str, tuple[str, Any, Any]] = {
         for b in range(a + 1, PACKETS)
     },
     **{f"take {code}": (PLAY, SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
-    **{f"play {code}": (PLAY, SpizzichinoDeal._play, i) for i, code in enumerate(CODES)},
+    **{action: (PLAY, SpizzichinoDeal._play, i) for i, action in enumerate(_PLAY_STRINGS)},
 }
 
 
@@ -383,6 +385,7 @@ class Spizzichino(Game):
                 "Each player sees the bottom card of its four packets before splitting them.",
             ),
         }  # fmt: skip
+        super().__init__()
 
     def default_option(self, name: str, given: dict[str, Any]) -> Any:
         """The target defaults to 51 with buongiochi and 31 without (README rulings)."""

@@ -284,7 +284,7 @@ export class MatchClient {
     t.dataset.status = (st.match && st.match.status) || "";
     t.dataset.game = view.game || (st.match && st.match.game) || this.config.game || "";
     const ctx = makeContext(st, this.config, this);
-    const renderer = RENDERERS[view.game] || renderGeneric;
+    const renderer = (st.view && RENDERERS[view.game]) || renderGeneric;
     const content = renderer(ctx);
     this.root.replaceChildren(...content);
   }
@@ -341,7 +341,7 @@ function makeContext(st, config, client) {
     isMe: (seat) => viewer !== null && seat === viewer,
     // take an action for an element if it is legal; records it as used
     act(action) {
-      if (this.legal.has(action)) { this.used.add(action); return action; }
+      if (this.legal.has(action) && !this.used.has(action)) { this.used.add(action); return action; }
       return null;
     },
   };
@@ -372,9 +372,10 @@ function matchOverBanner(ctx) {
       sub = `${losers} forfeited · score ${scoreLine(scores, w, ctx.seats)}`;
     } else {
       title = `${winner} wins ${scoreLine(scores, w, ctx.seats)}`;
-      sub = `after ${(match.deals || []).length || match.deal_number || 1} deals`;
+      const n = (match.deals || []).length || match.deal_number || 1;
+      sub = `final score after ${n} deal${n === 1 ? "" : "s"}`;
     }
-    if (ctx.isMe(w)) sub = `Well played! ${sub}`;
+    if (ctx.isMe(w)) sub = `Well played! ${sub[0].toUpperCase()}${sub.slice(1)}`;
   }
   const standings = config.standings_url || (match.tournament && match.tournament.url) || null;
   return h("section", { class: "lt-over", "data-testid": "match-over" },
@@ -483,7 +484,8 @@ function spizzPrompt(ctx) {
 function statusBar(ctx, prompt) {
   return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
     h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
-    prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null);
+    prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
+    ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
 }
 
 function seatHead(ctx, seat, p) {
@@ -502,6 +504,7 @@ function seatHead(ctx, seat, p) {
 function handArea(ctx, seat, p) {
   const self = ctx.isMe(seat);
   const count0 = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
+  if (count0 === 0 && ctx.view.phase === "over") return null;
   if (count0 === 0 && (ctx.view.phase === "pick" || ctx.view.phase === "split")) {
     return h("div", { class: "lt-hand lt-hand-waiting muted", "data-testid": self ? "my-hand" : `hand-${seat}` },
       self ? "Your cards come from the packets you choose." : "No cards yet.");
@@ -534,6 +537,7 @@ function handArea(ctx, seat, p) {
 function packetsArea(ctx, seat, p) {
   const packets = p.packets || [];
   if (!packets.length) return null;
+  if (ctx.view.phase === "over" && packets.every((pk) => !pk.size)) return null;
   const self = ctx.isMe(seat);
   const size = self ? null : "sm";
   return h("div", { class: "lt-packets", "data-testid": self ? "my-packets" : `packets-${seat}` },
@@ -570,7 +574,12 @@ function seatPanel(ctx, seat) {
 
 function pickArea(ctx) {
   const { view } = ctx;
-  const packets = view.packets || [];
+  // Packets of a player who has already split them are drawn in that player's area
+  // (hand and face-up packets), not here.
+  const settled = new Set((view.players || [])
+    .filter((p) => (p.packets || []).length > 0 || (p.hand_count ?? 0) > 0)
+    .map((p) => p.seat));
+  const packets = (view.packets || []).filter((p) => p.owner === null || p.owner === undefined || !settled.has(p.owner));
   const hands = ctx.legalList.filter((a) => a.startsWith("hand "));
   const splitting = view.phase === "split" && hands.length > 0;
   const client = ctx.client;
@@ -644,10 +653,11 @@ function trickArea(ctx) {
     h("div", { class: "lt-cards" }, last.cards.map((c) => makeCard(c.card, { size: "xs", classes: [c.seat === last.winner ? "winner" : null] }))),
     h("div", { class: "lt-last-winner" }, ctx.isMe(last.winner) ? "won by you" : `won by ${ctx.name(last.winner)}`)) : null;
 
+  const showTrick = trick.length > 0 || view.phase === "play";
   return h("div", { class: ["lt-center", "lt-play"] },
-    h("div", { class: "lt-trick", "data-testid": "trick" },
+    showTrick ? h("div", { class: "lt-trick", "data-testid": "trick" },
       trickEls, placeholder,
-      h("div", { class: "lt-trick-count muted" }, `Trick ${Math.min((view.tricks_played ?? 0) + 1, 20)} of 20`)),
+      view.phase === "play" ? h("div", { class: "lt-trick-count muted" }, `Trick ${Math.min((view.tricks_played ?? 0) + 1, 20)} of 20`) : null) : null,
     lastEl,
     view.result ? dealResult(ctx, view.result) : null);
 }
@@ -655,13 +665,21 @@ function trickArea(ctx) {
 function dealResult(ctx, r) {
   return h("div", { class: "lt-result", "data-testid": "deal-result" },
     h("div", { class: "lt-label" }, "Deal result"),
-    h("table", { class: "lt-result-table" },
-      h("tbody", {}, ctx.seats.map((s) => h("tr", {},
-        h("th", {}, ctx.name(s)),
-        h("td", { class: "num" }, h("strong", {}, String((r.points || [])[s] ?? 0))),
-        h("td", { class: "muted" }, `cards ${formatThirds((r.card_thirds || [])[s])}`,
-          r.last_trick === s ? " (incl. last trick)" : ""),
-        h("td", {}, ((r.buongiochi || [])[s] || []).map(buongiocoBadge)))))));
+    ctx.seats.map((s) => h("div", { class: "lt-result-row", "data-seat": String(s) },
+      h("span", { class: "lt-result-name" }, ctx.name(s)),
+      h("strong", { class: "lt-result-points" }, String((r.points || [])[s] ?? 0)),
+      h("span", { class: "muted" }, `cards ${formatThirds((r.card_thirds || [])[s])}`),
+      r.last_trick === s ? h("span", { class: "badge neutral" }, "last trick") : null,
+      ((r.buongiochi || [])[s] || []).map(buongiocoBadge))));
+}
+
+function whoseTurnText(ctx, prompt) {
+  const { view } = ctx;
+  if (ctx.finished) return "Match over";
+  if (view.to_act === null || view.to_act === undefined) return prompt.text;
+  if (ctx.isMe(view.to_act)) return "Your turn";
+  const verb = view.phase === "pick" || view.phase === "split" ? "to choose packets" : "to play";
+  return `${ctx.name(view.to_act)} ${verb}`;
 }
 
 function scorePanel(ctx) {
@@ -692,8 +710,7 @@ function scorePanel(ctx) {
         h("h3", {}, match.game_name || "Spizzichino"),
         h("span", { class: "muted" }, [match.deal_number ? `Deal ${match.deal_number}` : null, match.target ? `to ${match.target}` : null].filter(Boolean).join(" · "))),
       h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" },
-        ctx.finished ? "Match over" : (view.to_act === null || view.to_act === undefined ? prompt.text
-          : (ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`))),
+        whoseTurnText(ctx, prompt)),
       h("table", { class: "lt-score-table" },
         h("thead", {}, h("tr", {},
           h("th", {}, "Player"),
@@ -719,10 +736,9 @@ function renderSpizzichino(ctx) {
   const top = others.map((s) => seatPanel(ctx, s));
   const bottom = seatPanel(ctx, ctx.bottomSeat);
   const extra = leftoverActions(ctx, (a) => a.startsWith("hand "));
-  const felt = h("div", { class: ["lt-felt", ctx.myTurn ? "is-my-turn" : null] }, top, center, bottom, extra);
+  const felt = h("div", { class: ["lt-felt", ctx.myTurn ? "is-my-turn" : null, view.phase === "over" ? "is-over" : null] }, top, center, bottom, extra);
   return [
-    ctx.finished ? matchOverBanner(ctx) : null,
-    statusBar(ctx, prompt),
+    ctx.finished ? matchOverBanner(ctx) : statusBar(ctx, prompt),
     h("div", { class: "lt-layout" }, felt, scorePanel(ctx)),
   ].filter(Boolean);
 }
@@ -731,13 +747,13 @@ function renderSpizzichino(ctx) {
 
 function renderGeneric(ctx) {
   const { view } = ctx;
-  const who = view.to_act === null || view.to_act === undefined ? "" : (ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`);
+  let who = view.to_act === null || view.to_act === undefined ? "" : (ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`);
+  if (!who) who = ctx.match.status === "scheduled" || !ctx.st.view ? "Waiting for the match to start…" : "Waiting…";
   const extra = leftoverActions(ctx);
   return [
-    ctx.finished ? matchOverBanner(ctx) : null,
-    statusBar(ctx, { text: ctx.finished ? "Match over" : who, mine: ctx.myTurn }),
+    ctx.finished ? matchOverBanner(ctx) : statusBar(ctx, { text: who, mine: ctx.myTurn }),
     h("div", { class: "lt-layout" },
-      h("div", { class: "lt-felt" }, extra || h("p", { class: "lt-loading" }, "Waiting…")),
+      h("div", { class: "lt-felt" }, extra || h("p", { class: "lt-loading lt-waiting" }, who)),
       h("aside", { class: "lt-side" },
         h("section", { class: "lt-panel", "data-testid": "scores" },
           h("h3", {}, ctx.match.game_name || view.game || "Match"),

@@ -1,0 +1,94 @@
+"""``manage.py demo``: log-ins and a tournament whose first round is live, made once.
+
+The command commits as it goes and relies on the schedule task that closing registration
+queues after commit, so these tests run outside the test transaction.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import Player
+from games.models import Deal, Match, Seat
+from tournaments import tasks
+from tournaments.management.commands.demo import DEMO_SLUG
+from tournaments.models import Entry, Round, Tournament
+
+
+def _demo() -> str:
+    out = StringIO()
+    call_command("demo", stdout=out)
+    return out.getvalue()
+
+
+def _counts() -> dict[str, int]:
+    return {
+        model.__name__: model.objects.count()
+        for model in (Player, Tournament, Entry, Round, Match, Seat, Deal)
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_creates_an_admin_and_four_players_who_can_log_in():
+    _demo()
+
+    admin = Player.objects.get(username="admin")
+    assert admin.is_staff and admin.is_superuser
+    assert admin.check_password("admin")
+    players = Player.objects.filter(is_staff=False).order_by("username")
+    assert [p.username for p in players] == ["alice", "bob", "charlie", "dave"]
+    assert all(p.check_password(p.username) for p in players)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_creates_a_tournament_whose_first_round_is_live():
+    output = _demo()
+
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    assert tournament.status == Tournament.Status.RUNNING
+    assert tournament.options["target"] == 21
+    assert sorted(tournament.entries.values_list("player__username", flat=True)) == [
+        "alice",
+        "bob",
+        "charlie",
+        "dave",
+    ]
+    statuses = dict(tournament.rounds.values_list("number", "status"))
+    assert statuses == {1: Round.Status.STARTED, 2: Round.Status.PENDING, 3: Round.Status.PENDING}
+    live = Match.objects.filter(round__tournament=tournament, status=Match.Status.IN_PROGRESS)
+    assert live.count() == 2
+    assert set(live.values_list("round__number", flat=True)) == {1}
+    assert Deal.objects.filter(match__in=live).count() == 2
+    for match in live:
+        assert f"/matches/{match.pk}/" in output
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_run_twice_duplicates_nothing():
+    _demo()
+    before = _counts()
+    passwords = dict(Player.objects.values_list("username", "password"))
+
+    _demo()
+
+    assert _counts() == before
+    assert before["Player"] == 5
+    assert before["Tournament"] == 1
+    assert dict(Player.objects.values_list("username", "password")) == passwords
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_starts_round_one_before_a_worker_has_made_the_schedule(monkeypatch):
+    # bin/live runs the demo with REDIS_URL set, before it starts the Celery worker: the
+    # schedule task closing registration queues is not run until later.
+    queued = []
+    monkeypatch.setattr(tasks.make_schedule, "delay", lambda *args: queued.append(args))
+
+    _demo()
+
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    assert tournament.rounds.get(number=1).status == Round.Status.STARTED
+    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 2
