@@ -212,6 +212,8 @@ def round_start(*, round_id: int) -> Round:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     _finish_round_if_done(round_)
+    _recompute_standings(tournament)
+    _announce_on_commit(tournament.game, tournament)
     return round_
 
 
@@ -354,6 +356,8 @@ def _recompute_standings(tournament: Tournament) -> None:
     results = []
     matches = (
         Match.objects.filter(round__tournament=tournament, status=Match.Status.FINISHED)
+        # A bye is made finished with the schedule; it counts once its round has started.
+        .exclude(round__status=Round.Status.PENDING)
         .select_related("round")
         .prefetch_related("seats")
     )

@@ -61,7 +61,8 @@ class Deal:
     ``options`` (normalized dict), ``deck`` (codes, top first), ``actions``
     (list of ``(seat, action)`` in order), ``to_act`` (seat or None when over).
     Subclasses implement ``_apply``, ``legal_actions``, ``view`` and
-    ``_result``.
+    ``_result``; a game whose every action counts for speed may override
+    ``apply`` itself, keeping its checks (``_turn_refusal``) and its log.
     """
 
     __slots__ = ("game", "seats", "dealer", "options", "deck", "actions", "to_act")
@@ -275,7 +276,9 @@ class Game:
                 totals[seat] += points
         return totals
 
-    def match_winner(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> int | None:
+    def match_winner(
+        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> int | None:
         """The seat that has won the match after these deals, or None while it goes on."""
         raise NotImplementedError
 

@@ -41,8 +41,18 @@ PIZZICI = PACK.rank_mask("3") | PACK.rank_mask("2") | PACK.rank_mask("A")
 """The cards that may be taken from a packet top into the hand."""
 
 NO_BUONGIOCHI = "none"
-_SETS = tuple(PACK.rank_mask(rank) for rank in ("3", "2", "A"))
-_NAPOLETANE = tuple(PACK.mask([f"3{suit}", f"2{suit}", f"A{suit}"]) for suit in SUITS)
+# Every combination as (flag in the ``scored`` bitmask, its cards, is it a set of a kind),
+# the sets of 3s, 2s and aces first, then the Napoletane of C D H S.
+_COMBINATIONS = tuple(
+    (1 << i, PACK.rank_mask(rank), True) for i, rank in enumerate(("3", "2", "A"))
+) + tuple(
+    (1 << (3 + i), PACK.mask([f"3{suit}", f"2{suit}", f"A{suit}"]), False)
+    for i, suit in enumerate(SUITS)
+)
+# A card taken into the hand can only complete the combinations it belongs to.
+_COMBINATIONS_WITH = tuple(
+    tuple(c for c in _COMBINATIONS if c[1] >> card & 1) for card in range(len(CODES))
+)
 # Display order: by suit, then from the strongest rank down.
 _DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (SUIT[i], -STRENGTH[i])))
 
@@ -65,14 +75,17 @@ def thirds_of(captured: int) -> int:
     return sum(THIRDS[i] for i in bits(captured))
 
 
-def declare_buongiochi(hand: int, scored: int) -> tuple[list[dict[str, Any]], int]:
+def declare_buongiochi(
+    hand: int, scored: int, card: int | None = None
+) -> tuple[list[dict[str, Any]], int]:
     """Find the buongiochi in ``hand`` (bitmask) not yet scored.
 
     ``scored`` is a bitmask of combinations already declared this deal (bits
     0-2 the sets of 3s, 2s and aces; bits 3-6 the Napoletane of C D H S).
-    Returns ``(declarations, scored)``: each declaration is
-    ``{"kind": "four"|"three"|"napoletana", "cards": [codes], "points": 4|3}``,
-    sets first, and ``scored`` with their bits added.
+    With ``card`` (a card int just taken into the hand) only the combinations
+    holding it are looked at. Returns ``(declarations, scored)``: each
+    declaration is ``{"kind": "four"|"three"|"napoletana", "cards": [codes],
+    "points": 4|3}``, sets first, and ``scored`` with their bits added.
 
     >>> declare_buongiochi(PACK.mask(["3C", "3D", "3H", "2H", "AH"]), 0)[0]
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -80,19 +93,21 @@ def declare_buongiochi(hand: int, scored: int) -> tuple[list[dict[str, Any]], in
      {'kind': 'napoletana', 'cards': ['3H', '2H', 'AH'], 'points': 3}]
     """
     found = []
-    for flag_index, mask in enumerate(_SETS):
-        flag = 1 << flag_index
+    for flag, mask, is_set in _COMBINATIONS if card is None else _COMBINATIONS_WITH[card]:
         held = hand & mask
-        count = held.bit_count()
-        if count >= 3 and not scored & flag:
-            scored |= flag
+        if scored & flag:
+            continue
+        if is_set:
+            count = held.bit_count()
+            if count < 3:
+                continue
             kind, points = ("four", 4) if count == 4 else ("three", 3)
-            found.append({"kind": kind, "cards": display_codes(held), "points": points})
-    for suit, mask in enumerate(_NAPOLETANE):
-        flag = 1 << (len(_SETS) + suit)
-        if hand & mask == mask and not scored & flag:
-            scored |= flag
-            found.append({"kind": "napoletana", "cards": display_codes(mask), "points": 3})
+        elif held == mask:
+            kind, points = "napoletana", 3
+        else:
+            continue
+        scored |= flag
+        found.append({"kind": kind, "cards": display_codes(held), "points": points})
     return found, scored
 
 

@@ -28,9 +28,9 @@ def strength_table(pack: Pack, order: Sequence[str]) -> tuple[int, ...]:
 
     Ranks missing from ``order`` get strength 0.
 
-    >>> from games.rules.cards import ITALIAN_40
-    >>> table = strength_table(ITALIAN_40, TRESSETTE_ORDER)
-    >>> table[ITALIAN_40.index["3C"]] > table[ITALIAN_40.index["AC"]] > table[ITALIAN_40.index["KC"]]
+    >>> from games.rules.cards import ITALIAN_40 as P
+    >>> table = strength_table(P, TRESSETTE_ORDER)
+    >>> table[P.index["3C"]] > table[P.index["AC"]] > table[P.index["KC"]] > table[P.index["7C"]]
     True
     """
     rank_strength = {rank: len(order) - i for i, rank in enumerate(order)}
@@ -86,9 +86,7 @@ def trick_winner(
     return best
 
 
-def beats_table(
-    suit_of: Sequence[int], strength: Sequence[int], trump: int | None = None
-) -> bytes:
+def beats_table(suit_of: Sequence[int], strength: Sequence[int], trump: int | None = None) -> bytes:
     """Two-card tricks as one lookup: ``table[first * n + second]`` is 1 when ``second`` wins.
 
     ``n`` is the number of cards in the pack (``len(suit_of)``); the rule is

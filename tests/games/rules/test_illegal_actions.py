@@ -37,8 +37,16 @@ def splitting():
 
 
 def following():
-    deal = deal_to_play({1: ["KD"], 5: ["4C", "5C", "6C", "7C", "JC"],
-                         6: ["QC", "KH", "7H", "6H", "5H"], 7: ["5D", "4H"], 8: ["4S", "6D"]})  # fmt: skip
+    # Alice has no diamond in hand, 5D on a packet top and 6D under another top.
+    deal = deal_to_play(
+        {
+            1: ["KD"],
+            5: ["4C", "5C", "6C", "7C", "JC"],
+            6: ["QC", "KH", "7H", "6H", "5H"],
+            7: ["5D", "4H"],
+            8: ["4S", "6D"],
+        }
+    )
     deal.apply("play KD")
     return deal
 

@@ -73,8 +73,8 @@ def test_initial_hand_only_counts_the_hand_formed_at_the_split_and_not_pizzichi(
 
 
 def test_with_buongiochi_none_nothing_is_declared_and_only_cards_score():
-    deal = deal_to_play({1: ["3C", "3D", "3H", "3S", "2C"], 2: PLAIN, 3: ["AC"]},
-                        options={"buongiochi": "none"})  # fmt: skip
+    packets = {1: ["3C", "3D", "3H", "3S", "2C"], 2: PLAIN, 3: ["AC"]}
+    deal = deal_to_play(packets, options={"buongiochi": "none"})
     deal.apply("take AC")
     assert declared(deal, BOB) == []
     result = finish(deal)

@@ -77,9 +77,18 @@ def test_the_higher_card_of_the_led_suit_wins_in_the_order_three_two_ace_king():
 
 
 def test_a_card_of_another_suit_never_wins_however_high():
-    deal = deal_to_play({1: ["4D", "JC", "QC", "KC", "7C"], 2: ["6C", "5C", "4C", "AS", "2S"],
-                         5: ["3H", "2H", "AH", "KH", "QH"], 6: ["JH", "7H", "6H", "5H", "4H"],
-                         3: ["3C"], 4: ["2C"], 7: ["KS"], 8: ["QS"]})  # fmt: skip
+    deal = deal_to_play(
+        {
+            1: ["4D", "JC", "QC", "KC", "7C"],
+            2: ["6C", "5C", "4C", "AS", "2S"],
+            3: ["3C"],
+            4: ["2C"],
+            5: ["3H", "2H", "AH", "KH", "QH"],
+            6: ["JH", "7H", "6H", "5H", "4H"],
+            7: ["KS"],
+            8: ["QS"],
+        }
+    )
     deal.apply("play 4D")
     assert "play 3H" in deal.legal_actions()  # alice has no diamond anywhere
     deal.apply("play 3H")
@@ -109,8 +118,15 @@ def test_only_a_three_two_or_ace_on_top_of_ones_own_packet_can_be_taken():
 
 
 def test_the_follower_may_take_pizzichi_before_following_and_play_the_card_taken():
-    deal = deal_to_play({1: ["KH"], 5: ["4C", "5C", "6C", "7C", "JC"],
-                         6: ["QC", "KC", "7S", "6S", "5S"], 7: ["AH", "3H"], 8: ["4S"]})  # fmt: skip
+    deal = deal_to_play(
+        {
+            1: ["KH"],
+            5: ["4C", "5C", "6C", "7C", "JC"],
+            6: ["QC", "KC", "7S", "6S", "5S"],
+            7: ["AH", "3H"],
+            8: ["4S"],
+        }
+    )
     deal.apply("play KH")
     assert deal.legal_actions() == ["play AH", "take AH"]
     deal.apply("take AH")

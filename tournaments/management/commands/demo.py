@@ -43,6 +43,9 @@ class Command(BaseCommand):
             for player in players:
                 services.entry_register(tournament=tournament, player=player)
             services.tournament_close_registration(tournament=tournament)
+            # Make the schedule now rather than wait for a worker (idempotent: the queued
+            # task finds the rounds made and does nothing).
+            services.tournament_make_schedule(tournament_id=tournament.pk)
             tournament.refresh_from_db()
             services.tournament_start_next_round(tournament=tournament)
         self.stdout.write(self.style.SUCCESS(f"Demo tournament: {tournament.name}"))

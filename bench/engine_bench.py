@@ -1,0 +1,64 @@
+"""Benchmark: the rules engine alone, random legal play through legal_actions/apply.
+
+Not part of the test suite. Plays ``--deals`` deals of uniformly random legal
+play (games.rules.simulate, the same loop as ``python -m games.rules simulate``)
+``--repeat`` times and prints deals/s and actions/s of each run and of the best,
+then the time to replay one finished deal from its record, which the services
+do on every move.
+
+Usage:
+    .venv/bin/python bench/engine_bench.py [--game spizzichino] [--deals 20000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the engine is not installed
+
+from games.rules import get_game  # noqa: E402
+from games.rules.simulate import simulate  # noqa: E402
+
+
+def replay_microseconds(slug: str, seed: int, rounds: int = 200) -> float:
+    """Mean time to replay a finished random deal from its record, in microseconds."""
+    game = get_game(slug)
+    deal = game.new_deal(seats=game.seats[0], dealer=0, seed=seed)
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        deal.apply(legal[len(deal.actions) % len(legal)])
+    record = deal.record()
+    start = time.perf_counter()
+    for _ in range(rounds):
+        game.replay(record)
+    return (time.perf_counter() - start) / rounds * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="spizzichino")
+    parser.add_argument("--deals", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    game = get_game(args.game)
+    runs = []
+    for run in range(1, args.repeat + 1):
+        stats = simulate(game, args.deals, args.seed)
+        runs.append(stats)
+        print(
+            f"run {run}: {stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s: "
+            f"{stats.deals_per_second:.0f} deals/s, {stats.actions_per_second:.0f} actions/s"
+        )
+    best = max(runs, key=lambda s: s.deals_per_second)
+    print(f"replay of a finished deal: {replay_microseconds(args.game, args.seed):.0f} us")
+    print(f"best: {best.actions_per_second:.0f} actions/s")
+    print(f"best: {best.deals_per_second:.0f} deals/s")
+
+
+if __name__ == "__main__":
+    main()
