@@ -44,7 +44,10 @@ def ensure_database(url: str) -> None:
 
     config = dj_database_url.parse(url)
     admin = psycopg.connect(
-        host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"], dbname="postgres",
+        host=config["HOST"],
+        port=config["PORT"] or 5432,
+        user=config["USER"],
+        dbname="postgres",
         autocommit=True,
     )
     exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [config["NAME"]])
@@ -158,9 +161,18 @@ def main() -> None:
     setup_django()
     env = dict(os.environ, DB_CONN_MAX_AGE="600")
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(args.port),
-         "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--port",
+            str(args.port),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     try:
         wait_for_port(args.port)
@@ -169,15 +181,19 @@ def main() -> None:
         while len(timings) < args.moves:
             match, cookies = new_match(index)
             index += 1
-            asyncio.run(play_match(args.port, match.pk, cookies, args.moves - len(timings), timings))
+            asyncio.run(
+                play_match(args.port, match.pk, cookies, args.moves - len(timings), timings)
+            )
         timings.sort()
 
         def pct(p: float) -> float:
             return timings[min(len(timings) - 1, int(p / 100 * len(timings)))]
 
         print(f"moves: {len(timings)} over {index} matches (one server process, uvicorn)")
-        print(f"round trip ms: p50 {pct(50):.2f}  p95 {pct(95):.2f}  p99 {pct(99):.2f}  "
-              f"mean {statistics.fmean(timings):.2f}  max {timings[-1]:.2f}")
+        print(
+            f"round trip ms: p50 {pct(50):.2f}  p95 {pct(95):.2f}  p99 {pct(99):.2f}  "
+            f"mean {statistics.fmean(timings):.2f}  max {timings[-1]:.2f}"
+        )
     finally:
         server.terminate()
         server.wait(timeout=10)

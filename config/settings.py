@@ -119,6 +119,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.start_due_rounds",
         "schedule": crontab(minute="*"),
     },
+    "forfeit-idle-matches": {
+        "task": "games.tasks.forfeit_idle_matches",
+        "schedule": crontab(minute="*"),
+    },
 }
 
 AUTH_USER_MODEL = "accounts.Player"

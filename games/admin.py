@@ -35,8 +35,15 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = ["status", "game", "reason", "is_bye"]
     search_fields = ["seats__player__username", "round__tournament__name"]
     list_select_related = ["round__tournament"]
-    readonly_fields = ["seq", "first_dealer", "scores", "winner_seat", "reason", "started_at",
-                       "finished_at"]
+    readonly_fields = [
+        "seq",
+        "first_dealer",
+        "scores",
+        "winner_seat",
+        "reason",
+        "started_at",
+        "finished_at",
+    ]
     inlines = [SeatInline, DealInline]
 
 

@@ -165,8 +165,15 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.send(text_data=json.dumps({"type": "error", "code": "malformed",
-                                              "message": "This channel accepts no messages."}))
+        await self.send(
+            text_data=json.dumps(
+                {
+                    "type": "error",
+                    "code": "malformed",
+                    "message": "This channel accepts no messages.",
+                }
+            )
+        )
 
     async def results_changed(self, event: dict) -> None:
         await self.send(text_data=json.dumps({"type": "changed"}))

@@ -60,11 +60,20 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    move_timeout = models.DurationField(
+        null=True, blank=True, help_text="Time a seat may stay on move before it forfeits."
+    )
+    move_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat on move forfeits if it has not acted."
+    )
 
     class Meta:
         ordering = ["round__number", "board", "id"]
         verbose_name_plural = "matches"
-        indexes = [models.Index(fields=["status"])]
+        indexes = [
+            models.Index(fields=["status"]),
+            models.Index(fields=["status", "move_deadline"]),
+        ]
 
     def __str__(self) -> str:
         names = " – ".join(seat.player.username for seat in self.seats.all())

@@ -66,6 +66,7 @@ def match_start(*, match_id: int) -> Match:
     match.status = Match.Status.IN_PROGRESS
     match.started_at = timezone.now()
     match.seq += 1
+    _restart_move_clock(match)
     match.save()
     deal = _deal_new(match=match, number=1, dealer=match.first_dealer)
     _broadcast_on_commit(match, seats, deal)
@@ -128,6 +129,7 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         deal.finished_at = timezone.now()
     deal.save(update_fields=["actions", "result", "finished_at"])
     match.seq += 1
+    _restart_move_clock(match)
     current, current_engine = deal, engine
     if engine.is_over:
         current = _after_deal(match, deal) or deal
@@ -135,7 +137,14 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
             current_engine = engine_for(match, current)
     match.save(
         update_fields=[
-            "seq", "scores", "deal_points", "status", "winner_seat", "reason", "finished_at"
+            "seq",
+            "scores",
+            "deal_points",
+            "status",
+            "winner_seat",
+            "reason",
+            "finished_at",
+            "move_deadline",
         ]
     )
     _broadcast_on_commit(match, seats, current, current_engine)
@@ -171,11 +180,18 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     )
 
 
+def _restart_move_clock(match: Match) -> None:
+    """The seat now on move has ``move_timeout`` to act (no deadline without a timeout)."""
+    if match.move_timeout is not None:
+        match.move_deadline = timezone.now() + match.move_timeout
+
+
 def _finish(match: Match, *, winner: int, reason: str) -> None:
     match.status = Match.Status.FINISHED
     match.winner_seat = winner
     match.reason = reason
     match.finished_at = timezone.now()
+    match.move_deadline = None
 
 
 @transaction.atomic
@@ -217,3 +233,50 @@ def _broadcast_on_commit(match: Match, seats: list[Seat], deal: Deal | None, eng
     messages = state_messages(match, seats, deal, engine)
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))
+
+
+@transaction.atomic
+def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
+    """Decide a two-seat match by forfeit when the seat on move let its deadline pass
+    (it never connected, or left): the other seat wins and both are told.
+
+    Safe to run twice and against a racing action: the match is locked and the deadline
+    checked again under the lock.
+
+    Returns:
+        True when this call forfeited the match.
+    """
+    now = now or timezone.now()
+    match = _locked_match(match_id)
+    if (
+        match.status != Match.Status.IN_PROGRESS
+        or match.move_deadline is None
+        or match.move_deadline > now
+    ):
+        return False
+    seats = match_seats(match)
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    engine = engine_for(match, deal)
+    if len(seats) != 2 or engine.to_act is None:
+        return False
+    match.seq += 1
+    _finish(match, winner=1 - engine.to_act, reason=Match.Reason.FORFEIT)
+    match.save()
+    _broadcast_on_commit(match, seats, deal, engine)
+    _record_result_on_commit(match)
+    return True
+
+
+def matches_forfeit_idle(*, now=None) -> list[int]:
+    """Forfeit every match whose seat on move is past its deadline (beat, every minute).
+
+    Returns:
+        The ids of the matches forfeited by this call.
+    """
+    now = now or timezone.now()
+    overdue = Match.objects.filter(status=Match.Status.IN_PROGRESS, move_deadline__lt=now)
+    return [
+        match_id
+        for match_id in overdue.values_list("pk", flat=True)
+        if match_forfeit_if_idle(match_id=match_id, now=now)
+    ]

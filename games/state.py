@@ -69,6 +69,7 @@ def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
         ],
         "winner": match.winner_seat,
         "reason": match.reason,
+        "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "tournament": None,
     }
     if match.round_id is not None:

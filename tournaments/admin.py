@@ -27,6 +27,7 @@ class TournamentForm(forms.ModelForm):
             "registration_closes_at",
             "first_round_at",
             "round_interval",
+            "move_timeout",
         ]
 
     def clean(self):

@@ -54,6 +54,12 @@ class Tournament(models.Model):
     round_interval = models.DurationField(
         default=timedelta(days=1), help_text="Time between the starts of two rounds."
     )
+    move_timeout = models.DurationField(
+        default=timedelta(minutes=10),
+        null=True,
+        blank=True,
+        help_text="A player on move this long (absent or gone) loses by forfeit; empty: never.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -177,6 +177,7 @@ def _create_pairing_match(round_, pairing, players, game: str, options: dict) ->
         round=round_,
         board=pairing.board,
         is_bye=pairing.bye,
+        move_timeout=round_.tournament.move_timeout,
     )
     Seat.objects.create(match=match, number=0, player=players[pairing.first_seat])
     if pairing.bye:

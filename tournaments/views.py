@@ -48,9 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """Every public tournament, newest first."""
-    return render(
-        request, "tournaments/list.html", {"tournaments": _public_tournaments()[:100]}
-    )
+    return render(request, "tournaments/list.html", {"tournaments": _public_tournaments()[:100]})
 
 
 def _standings(tournament: Tournament):
@@ -65,9 +63,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         Prefetch("matches", queryset=Match.objects.prefetch_related(seats).order_by("board"))
     ).order_by("number")
     entries = tournament.entries.select_related("player").order_by("pairing_number", "created_at")
-    registered = (
-        request.user.is_authenticated and entries.filter(player=request.user).exists()
-    )
+    registered = request.user.is_authenticated and entries.filter(player=request.user).exists()
     return render(
         request,
         "tournaments/detail.html",
@@ -130,9 +126,11 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         game_obj = get_game(game)
     except KeyError:
         raise Http404("No such game.") from None
-    ratings = Rating.objects.filter(game=game).select_related("player").order_by(
-        "-rating", "player__username"
-    )[:200]
+    ratings = (
+        Rating.objects.filter(game=game)
+        .select_related("player")
+        .order_by("-rating", "player__username")[:200]
+    )
     template = (
         "tournaments/_leaderboard.html"
         if request.GET.get("partial")

@@ -46,12 +46,7 @@ def _replay(path: str) -> int:
 
 
 def _simulate(slug: str, deals: int, seed: int | None) -> int:
-    try:
-        game = get_game(slug)
-    except KeyError as error:
-        print(error.args[0], file=sys.stderr)
-        return 2
-    stats = simulate(game, deals, seed)
+    stats = simulate(get_game(slug), deals, seed)
     print(f"{stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s")
     print(f"{stats.actions_per_second:.0f} actions/s")
     print(f"{stats.deals_per_second:.0f} deals/s")

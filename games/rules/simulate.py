@@ -19,10 +19,12 @@ class SimulationStats:
 
     @property
     def deals_per_second(self) -> float:
+        """Deals played per second of wall-clock time."""
         return self.deals / self.seconds if self.seconds else float("inf")
 
     @property
     def actions_per_second(self) -> float:
+        """Actions applied per second of wall-clock time."""
         return self.actions / self.seconds if self.seconds else float("inf")
 
 
@@ -36,7 +38,7 @@ def simulate(game: Game, deals: int, seed: int | str | None = None) -> Simulatio
     if deals < 0:
         raise ValueError(f"the number of deals cannot be negative: {deals}")
     # Reproducible pseudo-random play is the point here, not secrecy.
-    rng = random.Random(seed)  # noqa: S311
+    rng = random.Random(seed)
     uniform, getrandbits = rng.random, rng.getrandbits
     seats = game.seats[0]
     dealer = 0
@@ -47,7 +49,7 @@ def simulate(game: Game, deals: int, seed: int | str | None = None) -> Simulatio
         apply, legal_actions = deal.apply, deal.legal_actions
         legal = legal_actions()
         while legal:
-            # Same distribution as rng.choice, at a fraction of its cost.
+            # Uniform like rng.choice (to within 2**-53), at a fraction of its cost.
             apply(legal[int(uniform() * len(legal))])
             legal = legal_actions()
         actions += len(deal.actions)

@@ -140,18 +140,22 @@ class SpizzichinoDeal(Deal):
         if actor is None or (seat is not None and seat != actor):
             raise self._turn_refusal(action, seat)
         try:
-            phase, handler, arg = _ACTIONS[action]
+            handler, arg = _ACTIONS[self.phase][action]
         except (KeyError, TypeError):
-            raise _malformed(action) from None
-        if phase is not self.phase:
-            raise IllegalAction(
-                "wrong_phase",
-                f"{action!r} is not possible in the {self.phase} phase: "
-                f"expected {_EXPECTED.get(self.phase)}",
-                phase=self.phase,
-            )
+            raise self._refusal(action) from None
         handler(self, actor, arg)
         self.actions.append((actor, action))
+
+    def _refusal(self, action: object) -> IllegalAction:
+        """The refusal of an action that is not one of the current phase's."""
+        if not any(action in table for table in _ACTIONS.values() if isinstance(action, str)):
+            return _malformed(action)
+        return IllegalAction(
+            "wrong_phase",
+            f"{action!r} is not possible in the {self.phase} phase: "
+            f"expected {_EXPECTED.get(self.phase)}",
+            phase=self.phase,
+        )
 
     def _pick(self, seat: int, k: int) -> None:
         if self.owner[k] is not None:
@@ -309,14 +313,18 @@ class SpizzichinoDeal(Deal):
         return build_view(self, seat)
 
 
-# Every well-formed action maps to (phase, handler, argument): parsing is one dict lookup.
-_ACTIONS: dict[str, tuple[str, Any, Any]] = {
-    **{f"pick {k + 1}": (PICK, SpizzichinoDeal._pick, k) for k in range(PACKETS)},
-    **{
-        f"hand {a + 1} {b + 1}": (SPLIT, SpizzichinoDeal._split, (a, b))
+# Phase -> every well-formed action of that phase -> (handler, argument), so that
+# parsing an action and checking its phase is one dict lookup.
+_ACTIONS: dict[str, dict[str, tuple[Any, Any]]] = {
+    PICK: {f"pick {k + 1}": (SpizzichinoDeal._pick, k) for k in range(PACKETS)},
+    SPLIT: {
+        f"hand {a + 1} {b + 1}": (SpizzichinoDeal._split, (a, b))
         for a in range(PACKETS)
         for b in range(a + 1, PACKETS)
     },
-    **{f"take {code}": (PLAY, SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
-    **{action: (PLAY, SpizzichinoDeal._play, i) for i, action in enumerate(_PLAY_STRINGS)},
+    PLAY: {
+        **{f"take {code}": (SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
+        **{action: (SpizzichinoDeal._play, i) for i, action in enumerate(_PLAY_STRINGS)},
+    },
+    OVER: {},
 }

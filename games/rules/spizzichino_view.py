@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from games.rules.spizzichino_scoring import CODES, display_codes
 
 if TYPE_CHECKING:
-    from games.rules.spizzichino import SpizzichinoDeal
+    from games.rules.spizzichino_deal import SpizzichinoDeal
 
 
 def _plays(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:

@@ -44,14 +44,20 @@ def take_turn(page, seat: int, rng: random.Random) -> bool:
     phase = table.get_attribute("data-phase")
     if phase == "split":
         choices = page.locator("[data-testid=my-packets] [data-select], [data-select]")
-        chosen = sorted({choices.nth(i).get_attribute("data-select") for i in range(choices.count())})
+        chosen = sorted(
+            {choices.nth(i).get_attribute("data-select") for i in range(choices.count())}
+        )
         for number in chosen[:2]:
             page.click(f"[data-select='{number}']")
         page.click("[data-testid=split-confirm]")
     else:
         prefix = "pick " if phase == "pick" else "play "
         options = page.locator(f"[data-action^='{prefix}']")
-        if phase == "play" and rng.random() < 0.3 and page.locator("[data-action^='take ']").count():
+        if (
+            phase == "play"
+            and rng.random() < 0.3
+            and page.locator("[data-action^='take ']").count()
+        ):
             options = page.locator("[data-action^='take ']")
         options.nth(rng.randrange(options.count())).click()
     page.wait_for_function(
@@ -75,8 +81,11 @@ def test_two_players_play_a_whole_match_by_clicking_and_see_the_standings_change
 
     pages = {}
     for player in (alice, bob):
-        page = log_in(browser.new_context(viewport={"width": 1280, "height": 800}),
-                      asgi_server, player.username)
+        page = log_in(
+            browser.new_context(viewport={"width": 1280, "height": 800}),
+            asgi_server,
+            player.username,
+        )
         pages[open_scheduled_match(page, asgi_server)] = page
     assert sorted(pages) == [0, 1]
 
@@ -107,9 +116,12 @@ def test_two_players_play_a_whole_match_by_clicking_and_see_the_standings_change
         "?.textContent.trim() === '1'",
         arg=winner,
     )
-    assert watcher.locator(
-        f"tr[data-player='{loser}'] [data-testid=match-points]"
-    ).text_content().strip() == "0"
+    assert (
+        watcher.locator(f"tr[data-player='{loser}'] [data-testid=match-points]")
+        .text_content()
+        .strip()
+        == "0"
+    )
 
     # Elo: two newcomers at 1500, K 40, expected score 0.5: +20 and -20.
     profile = pages[0]

@@ -1,13 +1,16 @@
 """The match services: every write goes through them, refused requests change nothing."""
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.errors import ClientError
 from games.models import Deal, Match
-from tests.conftest import current_engine, play_random, seated, start_match
+from tests.conftest import current_engine, make_tournament, play_random, seated, start_match
+from tournaments import services as tournaments_services
 
 
 def _act(match, player, action, seq=None):
@@ -165,3 +168,42 @@ def test_starting_a_match_twice_deals_only_once(alice, bob):
     services.match_start(match_id=match.pk)
 
     assert match.deals.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_seat_on_move_past_its_deadline_forfeits_and_the_opponent_wins(alice, bob):
+    match = start_match(alice, bob)
+    engine = current_engine(match)
+    late = match.move_deadline + timedelta(seconds=1)
+
+    assert services.matches_forfeit_idle(now=match.move_deadline - timedelta(seconds=1)) == []
+    assert services.matches_forfeit_idle(now=late) == [match.pk]
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.reason == Match.Reason.FORFEIT
+    assert match.winner_seat == 1 - engine.to_act
+    assert services.matches_forfeit_idle(now=late) == []
+
+
+@pytest.mark.django_db
+def test_every_action_restarts_the_move_clock(alice, bob):
+    match = start_match(alice, bob)
+    Match.objects.filter(pk=match.pk).update(move_deadline=timezone.now() - timedelta(minutes=1))
+
+    play_random(match, rng=random.Random(3), until=lambda m: m.seq >= 3)
+
+    match.refresh_from_db()
+    assert match.move_deadline > timezone.now() + match.move_timeout - timedelta(minutes=1)
+    assert services.matches_forfeit_idle() == []
+    assert match.status == Match.Status.IN_PROGRESS
+
+
+@pytest.mark.django_db
+def test_a_tournament_without_a_move_timeout_never_forfeits(alice, bob):
+    tournament = make_tournament([alice, bob], move_timeout=None)
+    tournaments_services.tournament_start_next_round(tournament=tournament)
+    match = Match.objects.get(round__tournament=tournament)
+
+    assert match.move_deadline is None
+    assert services.matches_forfeit_idle(now=timezone.now() + timedelta(days=365)) == []

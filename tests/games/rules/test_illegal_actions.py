@@ -102,7 +102,7 @@ def test_an_action_by_the_seat_not_to_act_is_refused_and_changes_nothing():
     assert "seat 1" in str(refusal.value) and "seat 0" in str(refusal.value)
     assert snapshot(deal) == before
     deal.apply("play 5D", seat=ALICE)  # the right seat may
-    assert deal.actions_count == before[0]["actions"].__len__() + 1
+    assert deal.actions_count == len(before[0]["actions"]) + 1
 
 
 def test_the_message_of_a_malformed_action_shows_the_expected_spelling():
