@@ -66,6 +66,8 @@ class SpizzichinoDeal(Deal):
     ``malformed``, ``wrong_phase``, ``packet_taken``, ``not_your_packet``,
     ``not_on_top``, ``not_a_pizzico``, ``card_not_available`` or
     ``must_follow_suit`` (besides ``deal_over`` and ``not_your_turn``).
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt,
+    ../shared/rules/sources/001_4bb5011f2c927f3d.txt, ../shared/rules/README.md.
     """
 
     __slots__ = (
@@ -140,22 +142,18 @@ class SpizzichinoDeal(Deal):
         if actor is None or (seat is not None and seat != actor):
             raise self._turn_refusal(action, seat)
         try:
-            handler, arg = _ACTIONS[self.phase][action]
+            phase, handler, arg = _ACTIONS[action]
         except (KeyError, TypeError):
-            raise self._refusal(action) from None
+            raise _malformed(action) from None
+        if phase is not self.phase:
+            raise IllegalAction(
+                "wrong_phase",
+                f"{action!r} is not possible in the {self.phase} phase: "
+                f"expected {_EXPECTED.get(self.phase)}",
+                phase=self.phase,
+            )
         handler(self, actor, arg)
         self.actions.append((actor, action))
-
-    def _refusal(self, action: object) -> IllegalAction:
-        """The refusal of an action that is not one of the current phase's."""
-        if not any(action in table for table in _ACTIONS.values() if isinstance(action, str)):
-            return _malformed(action)
-        return IllegalAction(
-            "wrong_phase",
-            f"{action!r} is not possible in the {self.phase} phase: "
-            f"expected {_EXPECTED.get(self.phase)}",
-            phase=self.phase,
-        )
 
     def _pick(self, seat: int, k: int) -> None:
         if self.owner[k] is not None:
@@ -313,18 +311,14 @@ class SpizzichinoDeal(Deal):
         return build_view(self, seat)
 
 
-# Phase -> every well-formed action of that phase -> (handler, argument), so that
-# parsing an action and checking its phase is one dict lookup.
-_ACTIONS: dict[str, dict[str, tuple[Any, Any]]] = {
-    PICK: {f"pick {k + 1}": (SpizzichinoDeal._pick, k) for k in range(PACKETS)},
-    SPLIT: {
-        f"hand {a + 1} {b + 1}": (SpizzichinoDeal._split, (a, b))
+# Every well-formed action maps to (phase, handler, argument): parsing is one dict lookup.
+_ACTIONS: dict[str, tuple[str, Any, Any]] = {
+    **{f"pick {k + 1}": (PICK, SpizzichinoDeal._pick, k) for k in range(PACKETS)},
+    **{
+        f"hand {a + 1} {b + 1}": (SPLIT, SpizzichinoDeal._split, (a, b))
         for a in range(PACKETS)
         for b in range(a + 1, PACKETS)
     },
-    PLAY: {
-        **{f"take {code}": (SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
-        **{action: (SpizzichinoDeal._play, i) for i, action in enumerate(_PLAY_STRINGS)},
-    },
-    OVER: {},
+    **{f"take {code}": (PLAY, SpizzichinoDeal._take, i) for i, code in enumerate(CODES)},
+    **{action: (PLAY, SpizzichinoDeal._play, i) for i, action in enumerate(_PLAY_STRINGS)},
 }

@@ -69,6 +69,9 @@ def display_codes(mask: int) -> list[str]:
 def thirds_of(captured: int) -> int:
     """Value in thirds of a point of the cards in ``captured`` (a bitmask).
 
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Players and Cards");
+    ../shared/rules/README.md (General rulings: exact thirds).
+
     >>> thirds_of(PACK.mask(["AC", "3C", "KD", "4S"]))
     5
     """
@@ -86,6 +89,8 @@ def declare_buongiochi(
     holding it are looked at. Returns ``(declarations, scored)``: each
     declaration is ``{"kind": "four"|"three"|"napoletana", "cards": [codes],
     "points": 4|3}``, sets first, and ``scored`` with their bits added.
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play", "Variations"),
+    ../shared/rules/sources/001_4bb5011f2c927f3d.txt (hand only), README rulings.
 
     >>> declare_buongiochi(PACK.mask(["3C", "3D", "3H", "2H", "AH"]), 0)[0]
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -116,6 +121,8 @@ def match_winner(totals: Sequence[int], target: int) -> int | None:
 
     The match ends after the deal in which someone reaches ``target``; the
     higher total wins; equal totals at or over the target mean another deal.
+    Source: ../shared/rules/README.md ("Spizzichino": match target),
+    ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Scoring").
 
     >>> match_winner([52, 40], 51), match_winner([52, 52], 51), match_winner([50, 49], 51)
     (0, None, None)

@@ -47,7 +47,9 @@ def follow_suit(available: int, led_suit: int | None, suit_masks: Sequence[int])
 
     ``available`` is a bitmask of the cards the player could play, ``led_suit``
     the suit index of the trick's first card (None when leading), and
-    ``suit_masks[s]`` the bitmask of suit ``s``.
+    ``suit_masks[s]`` the bitmask of suit ``s``. Returns a bitmask.
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play": the second
+    player must play a card of the same suit if possible).
     """
     if led_suit is None:
         return available
@@ -65,6 +67,7 @@ def trick_winner(
 
     The highest trump wins if ``trump`` (a suit index) was played; otherwise the
     highest card of the led suit. Cards of other suits never win.
+    Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play").
 
     >>> from games.rules.cards import ITALIAN_40
     >>> strength = strength_table(ITALIAN_40, TRESSETTE_ORDER)
