@@ -96,7 +96,19 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": envstr("CHANNELS_PREFIX", "cartelle")},
+            "CONFIG": {
+                # redis-py 8 reads with a 5 s socket timeout by default, which is also how
+                # long channels_redis blocks in BZPOPMIN: every consumer idle for 5 s died
+                # with a TimeoutError (channels_redis#422). The timeout must outlast that
+                # blocking read; it still bounds a silently dead connection.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": envint("CHANNELS_REDIS_SOCKET_TIMEOUT", 15),
+                    }
+                ],
+                "prefix": envstr("CHANNELS_PREFIX", "cartelle"),
+            },
         }
     }
     CELERY_BROKER_URL = envstr("CELERY_BROKER_URL", REDIS_URL)

@@ -72,7 +72,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             message = self.parse(text_data, bytes_data)
-            handler = self.handlers.get(message.get("type"))
+            kind = message.get("type")
+            # An unhashable type (a list, an object) must not reach the dict lookup.
+            handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
                 raise ClientError("malformed", "Unknown message type.")
             await handler(self, message)
@@ -92,7 +94,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError("rate_limited", "Too many messages; slow down.")
         try:
             message = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: hostile nesting, [[[[...]]]]
             raise ClientError("malformed", "The message is not valid JSON.") from None
         if not isinstance(message, dict):
             raise ClientError("malformed", "The message must be a JSON object.")

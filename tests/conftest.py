@@ -60,13 +60,19 @@ def staff(db) -> Player:
     return make_player("sam", is_staff=True, is_superuser=True)
 
 
-def make_tournament(players, *, slug="autumn-cup", options=None, **fields) -> Tournament:
-    """A tournament with ``players`` registered and its schedule made (round 1 pending)."""
+def make_tournament(
+    players, *, slug="autumn-cup", game="spizzichino", options=None, **fields
+) -> Tournament:
+    """A tournament of ``game`` with ``players`` registered and its schedule made (round 1
+    pending). Options default to a short Spizzichino match (target 21), else the game's own.
+    """
+    if options is None:
+        options = {"target": 21} if game == "spizzichino" else {}
     tournament = Tournament.objects.create(
         name=slug.replace("-", " ").title(),
         slug=slug,
-        game="spizzichino",
-        options=options if options is not None else {"target": 21},
+        game=game,
+        options=options,
         **fields,
     )
     services.tournament_open_registration(tournament=tournament)
@@ -77,13 +83,13 @@ def make_tournament(players, *, slug="autumn-cup", options=None, **fields) -> To
     return tournament
 
 
-def start_match(first: Player, second: Player, *, options=None) -> Match:
+def start_match(first: Player, second: Player, *, game="spizzichino", options=None) -> Match:
     """A two-player tournament between ``first`` and ``second`` with round 1 started.
 
     Returns:
         The live match; which of the two sits in seat 0 is drawn by lot.
     """
-    tournament = make_tournament([first, second], options=options)
+    tournament = make_tournament([first, second], game=game, options=options)
     round_ = tournament.rounds.get(number=1)
     services.round_start(round_id=round_.pk)
     return round_.matches.get()

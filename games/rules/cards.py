@@ -162,6 +162,29 @@ def standard_pack(name: str, ranks: Sequence[str], copies: int = 1) -> Pack:
     return Pack(name, [rank + suit for suit in SUITS for rank in ranks] * copies)
 
 
+def copy_ids(pack: Pack, deck: Sequence[str]) -> tuple[int, ...]:
+    """Physical card ints for the positions of ``deck`` (codes, top first) of a pack whose
+    codes repeat (several decks shuffled together).
+
+    The k-th copy of a code counting from the top (k = 0, 1, ...) is
+    ``pack.index[code] + k * len(pack.codes)``, so a set of physical cards is
+    a bitmask too, and ``mask | mask >> len(pack.codes)`` (two decks) folds it
+    into the mask of the codes it holds. Raises KeyError for a code not in the pack.
+
+    >>> double = Pack("double-piquet", PIQUET_32.new_order * 2)
+    >>> copy_ids(double, ["QS", "7C", "QS"])
+    (31, 4, 63)
+    """
+    n = len(pack.codes)
+    seen: dict[str, int] = {}
+    ids = []
+    for code in deck:
+        copy = seen.get(code, 0)
+        seen[code] = copy + 1
+        ids.append(pack.index[code] + copy * n)
+    return tuple(ids)
+
+
 ITALIAN_40 = standard_pack("italian-40", ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
 FRENCH_52 = standard_pack("french-52", RANKS)
 PIQUET_32 = standard_pack("piquet-32", ("A", "7", "8", "9", "10", "J", "Q", "K"))
@@ -210,3 +233,81 @@ def mask_strings(strings: Sequence[str], width: int = 10) -> Callable[[int], lis
         return out
 
     return chunks
+
+
+# -- Tarot -----------------------------------------------------------------
+# The 78-card tarot pack (Pinch Tarot, ../shared/rules/sources/003_7513308a0e62a486.txt,
+# "Deck"): 14 cards in each of the four suits, ranks A..10, J, C (cavalier), Q, K,
+# then the trumps 1T..21T and the fool FOOL. "C" is both the cavalier and the clubs
+# letter: "CC" is the cavalier of clubs, "10C" the ten of clubs.
+
+TAROT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+"""Ranks of tarot suit cards, lowest first (``C`` the cavalier, between J and Q)."""
+TRUMP_RANKS = tuple(str(number) for number in range(1, 22))
+"""Ranks of the tarot trumps, ``"1"`` (the Bagatto) to ``"21"``."""
+TAROT_SUITS = (*SUITS, "T")
+"""Suit letters of a tarot pack: C D H S, then ``T`` for the trumps."""
+TRUMP_SUIT = 4
+"""Suit index (into TAROT_SUITS) of the trumps."""
+FOOL = "FOOL"
+FOOL_SUIT = 5
+"""Suit index of the fool, which belongs to no suit (one past TAROT_SUITS)."""
+
+
+def parse_tarot_card(code: str) -> tuple[str, str]:
+    """Split a tarot card code into ``(rank, suit)``; the fool is ``("FOOL", "")``.
+
+    Raises ValueError for anything that is not a card of the 78-card tarot pack.
+
+    >>> parse_tarot_card("CH"), parse_tarot_card("10C"), parse_tarot_card("21T")
+    (('C', 'H'), ('10', 'C'), ('21', 'T'))
+    >>> parse_tarot_card("FOOL")
+    ('FOOL', '')
+    """
+    if code == FOOL:
+        return FOOL, ""
+    if isinstance(code, str) and len(code) >= 2:
+        rank, suit = code[:-1], code[-1]
+        if (rank in TAROT_RANKS and suit in SUITS) or (rank in TRUMP_RANKS and suit == "T"):
+            return rank, suit
+    raise ValueError(
+        f"{code!r} is not a tarot card code (expected e.g. 'CH', '10C', '21T', 'FOOL')"
+    )
+
+
+class TarotPack(Pack):
+    """A tarot pack: a Pack whose codes parse with ``parse_tarot_card``.
+
+    ``suit_of`` indexes TAROT_SUITS (trumps TRUMP_SUIT) and is FOOL_SUIT for
+    the fool; ``suit_masks[s]`` is the bitmask of suit index ``s`` (0-5, so
+    ``suit_masks[FOOL_SUIT]`` holds the fool alone).
+
+    >>> TAROT_78.codes[:6], len(TAROT_78)
+    (('10C', '10D', '10H', '10S', '10T', '11T'), 78)
+    >>> TAROT_78.codes_of(TAROT_78.suit_masks[TRUMP_SUIT])[:3]
+    ['10T', '11T', '12T']
+    """
+
+    def __init__(self, name: str, new_order: Sequence[str]) -> None:
+        # Pack.__init__ parses with parse_card, which rejects trumps and the
+        # fool; the rest of Pack works on any codes.
+        self.name = name
+        self.new_order = tuple(new_order)
+        self.codes = tuple(sorted(set(self.new_order)))
+        self.index = {code: i for i, code in enumerate(self.codes)}
+        parsed = [parse_tarot_card(code) for code in self.codes]
+        self.rank_of = tuple(rank for rank, _ in parsed)
+        self.suit_of = tuple(TAROT_SUITS.index(suit) if suit else FOOL_SUIT for _, suit in parsed)
+        self.suit_masks = tuple(
+            sum(1 << i for i, s in enumerate(self.suit_of) if s == suit) for suit in range(6)
+        )
+        self._counts = Counter(self.new_order)
+        self._sorted = sorted(self.new_order)
+
+
+TAROT_78 = TarotPack(
+    "tarot-78",
+    [rank + suit for suit in SUITS for rank in TAROT_RANKS]
+    + [rank + "T" for rank in TRUMP_RANKS]
+    + [FOOL],
+)

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from games.rules.base import Game
+from games.rules.bazzica import Bazzica
+from games.rules.briscola import Briscola
+from games.rules.pinch_tarot import PinchTarot
+from games.rules.scopa import Scopa
 from games.rules.spizzichino import Spizzichino
 
-_GAMES: dict[str, Game] = {game.slug: game for game in (Spizzichino(),)}
+_GAMES: dict[str, Game] = {
+    game.slug: game for game in (Bazzica(), Briscola(), PinchTarot(), Scopa(), Spizzichino())
+}
 
 
 def get_game(slug: str) -> Game:

@@ -1,26 +1,29 @@
-// Cartelle live match page.
+// Cartelle live match page: the game-independent core.
 //
 // Connects to the match WebSocket (docs/protocol.md), redraws #table from every `state`
 // message and sends the player's choices as `action` messages. The server is authoritative:
-// the client keeps nothing but the last `state` (and, in the split phase, which packets the
-// player has ticked before confirming).
+// the client keeps nothing but the last `state` and a little local UI state (a card or
+// packets the player has ticked before confirming).
+//
+// The core draws the frame every game shares: the status line (or the match-over banner),
+// the felt, the score panel (match scores, the game's columns, previous deals, tournament),
+// the resign button, the reconnect banner, notices, error toasts and an "other moves"
+// fallback row for legal actions no element offers. What lies on the felt comes from the
+// game's renderer, looked up in games/index.js; the contract is in docs/frontend.md.
 //
 // Auto-starts when the page has <div id="table"> and <script id="match-config">
 // (Django's json_script). For tests and harnesses: `mount(tableEl, config, {connect: false})`
 // returns a controller whose `.handleMessage(msg)` feeds a state/error message by hand.
 
 import {
-  h, makeCard, makeBack, makePile, cardName, suitName, rankName, parseCard, formatThirds, sortCards,
+  h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel,
 } from "./live-table.js";
+import { rendererFor, packFor, generic } from "./games/index.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
 const PING_MS = 25000;
 const TOAST_MS = 7000;
 const NOTICE_MS = 9000;
-
-/** Tressette-family strength order, strongest first: how Spizzichino players sort a hand. */
-const SPIZZICHINO_RANKS = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"];
-const SPIZZICHINO_SUITS = ["D", "C", "H", "S"];
 
 /**
  * Start the live table in `tableEl`.
@@ -50,7 +53,8 @@ export class MatchClient {
     this.state = null;          // the last `state` message
     this.seq = null;            // its seq
     this.busy = false;          // an action/resign was sent; waiting for state or error
-    this.selection = [];        // split phase: packet numbers ticked by the player
+    this.local = { selected: null, selection: [] };   // UI state kept across renders (renderers' ctx.local)
+    this.renderer = null;       // the renderer module of the last render
     this.socket = null;
     this.attempt = 0;
     this.retryTimer = null;
@@ -62,6 +66,10 @@ export class MatchClient {
     this.buildShell();
     table.addEventListener("click", (e) => this.onClick(e));
   }
+
+  /** Packet numbers ticked in Spizzichino's split phase (kept for harnesses written against it). */
+  get selection() { return this.local.selection; }
+  set selection(v) { this.local.selection = v; }
 
   // ------------------------------------------------------------ connection
 
@@ -166,6 +174,7 @@ export class MatchClient {
   onState(msg) {
     const prev = this.state;
     this.state = msg;
+    if (this.seq !== msg.seq) this.local.selected = null;   // a card picked for its choices is stale now
     this.seq = msg.seq;
     this.setBusy(false);
     this.maybeAnnounceDeal(prev, msg);
@@ -180,12 +189,13 @@ export class MatchClient {
   }
 
   sendAction(action) {
-    if (this.busy || this.seq === null) return;
+    if (this.busy || this.seq === null) return false;
     if (!this.send({ type: "action", action, seq: this.seq })) {
       this.showToast("Not connected. Reconnecting…");
-      return;
+      return false;
     }
     this.setBusy(true);
+    return true;
   }
 
   resign() {
@@ -251,7 +261,8 @@ export class MatchClient {
     if (t.dataset.ui === "close-toast") { this.toast.hidden = true; return; }
     if (t.dataset.ui === "resign") { this.resign(); return; }
     if (t.dataset.select !== undefined) {
-      this.toggleSelection(Number(t.dataset.select));
+      if (t.disabled || this.busy) return;
+      this.select(t.dataset.select);
       return;
     }
     if (t.dataset.action) {
@@ -261,14 +272,20 @@ export class MatchClient {
     }
   }
 
-  toggleSelection(n) {
-    const i = this.selection.indexOf(n);
-    if (i >= 0) this.selection.splice(i, 1);
-    else {
-      this.selection.push(n);
-      if (this.selection.length > 2) this.selection.shift();
-    }
+  /**
+   * A click on an element with data-select="<value>": the renderer's select(value, local)
+   * when it has one, else a toggle of local.selected (one value at a time); then redraw.
+   */
+  select(value) {
+    const mod = this.renderer;
+    if (mod && typeof mod.select === "function") mod.select(value, this.local, this);
+    else this.local.selected = this.local.selected === value ? null : value;
     this.render();
+  }
+
+  /** Spizzichino's split phase: tick/untick a packet (kept for harnesses; same as a click). */
+  toggleSelection(n) {
+    this.select(String(n));
   }
 
   // ------------------------------------------------------------ rendering
@@ -282,15 +299,26 @@ export class MatchClient {
     t.dataset.phase = view.phase ?? "";
     t.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
     t.dataset.status = (st.match && st.match.status) || "";
-    t.dataset.game = view.game || (st.match && st.match.game) || this.config.game || "";
-    const ctx = makeContext(st, this.config, this);
-    const renderer = (st.view && RENDERERS[view.game]) || renderGeneric;
-    const content = renderer(ctx);
-    this.root.replaceChildren(...content);
+    const game = view.game || (st.match && st.match.game) || this.config.game || "";
+    t.dataset.game = game;
+    const mod = st.view ? rendererFor(game) : generic;
+    this.renderer = mod;
+    const ctx = makeContext(st, this.config, this, mod, game);
+    let parts;
+    try {
+      parts = normalizeParts(mod.render(ctx));
+    } catch (err) {
+      // A renderer bug must not leave the player stuck: fall back to the generic table.
+      console.error("Cartelle: the renderer failed; showing the generic table.", err);  // eslint-disable-line no-console
+      const ctx2 = makeContext(st, this.config, this, generic, game);
+      parts = normalizeParts(generic.render(ctx2));
+      return this.root.replaceChildren(...frame(ctx2, parts));
+    }
+    this.root.replaceChildren(...frame(ctx, parts));
   }
 }
 
-// ---------------------------------------------------------------- shared helpers
+// ---------------------------------------------------------------- context
 
 function errorText(code) {
   return {
@@ -320,7 +348,8 @@ function playerName(st, config, seat) {
   return `Seat ${seat + 1}`;
 }
 
-function makeContext(st, config, client) {
+/** The `ctx` handed to a renderer; docs/frontend.md lists its fields. */
+function makeContext(st, config, client, mod, game) {
   const view = st.view || {};
   const match = st.match || {};
   let viewer = st.seat;
@@ -331,20 +360,146 @@ function makeContext(st, config, client) {
   const finished = match.status === "finished";
   const live = !finished && match.status !== "scheduled";
   const myTurn = live && viewer !== null && view.to_act === viewer && legalList.length > 0;
-  return {
-    st, view, match, config, client, viewer, finished, live, myTurn,
+  const pack = (mod && mod.pack) || packFor(game);
+  const seats = seatList(st);
+  const name = (seat) => playerName(st, config, seat);
+  const ctx = {
+    st, view, match, config, client, game, pack, viewer, seat: viewer, finished, live, myTurn,
+    state: st,
     legal: new Set(myTurn ? legalList : []),
     legalList: myTurn ? legalList : [],
     used: new Set(),                 // actions already attached to an element
-    seats: seatList(st),
-    name: (seat) => playerName(st, config, seat),
+    seats,
+    names: seats.map(name),
+    name,
     isMe: (seat) => viewer !== null && seat === viewer,
-    // take an action for an element if it is legal; records it as used
+    local: client.local,
+    selected: client.local.selected,
+    pending: new Map(),              // card -> its several actions (see cardOffer)
+    /** Take an action for an element if it is legal and not yet used; records it as used. */
     act(action) {
       if (this.legal.has(action) && !this.used.has(action)) { this.used.add(action); return action; }
       return null;
     },
+    /** Mark legal actions as offered some other way (kept out of the "other moves" row). */
+    claim(actions) {
+      for (const a of [].concat(actions)) if (this.legal.has(a)) this.used.add(a);
+    },
+    /** Send an action now (what a click on a [data-action] element does). */
+    send(action) { return client.sendAction(action); },
+    /** Redraw after a change to ctx.local made outside a data-select click. */
+    rerender() { client.render(); },
+    // helpers bound to the game's pack
+    card(code, options = {}) { return makeCard(code, { pack, ...options }); },
+    cardName(code) { return cardName(code, pack); },
+    isCard(code) { return !!parseCard(code, pack); },
+    seatLabel(seat) { return seatLabel(seat, { names: name, me: viewer }); },
+    /** A readable label for an action: the renderer's actionLabel(action, ctx), else actionText. */
+    label(action) {
+      const own = mod && typeof mod.actionLabel === "function" ? mod.actionLabel(action, this) : null;
+      return own || actionText(action, pack);
+    },
+    /**
+     * makeCard options for a card that some legal actions play (e.g. every "capture 7D ..."):
+     *   none -> {} (not clickable); one -> {action, classes: ["legal"]};
+     *   several -> a button with data-select="<code>" that opens a choice list of those
+     *   actions (placed by pendingChoices(), or by the core after the felt).
+     */
+    cardOffer(code, actions) {
+      const list = [].concat(actions || []).filter((a) => this.legal.has(a) && !this.used.has(a));
+      if (!list.length) return {};
+      if (list.length === 1) { this.used.add(list[0]); return { action: list[0], classes: ["legal"] }; }
+      list.forEach((a) => this.used.add(a));
+      this.pending.set(code, list);
+      const on = this.selected === code;
+      return {
+        button: true, dataset: { select: code, choices: list.length },
+        classes: ["legal", "has-choices", on ? "selected" : null],
+        label: `${list.length} ways to play`,
+      };
+    },
+    /**
+     * Where the choice list for the card picked with cardOffer() goes: returns a slot element
+     * (display: contents) that the core fills once render() has returned, so it may be called
+     * before or after the cardOffer() calls. Without it, the list goes at the end of the felt.
+     *   options: {title: "Play Sette di Denari:", label: (action) => text}
+     */
+    pendingChoices(options = {}) {
+      this.choiceOptions = options;
+      this.choiceSlot = h("div", { class: "lt-choices-slot" });
+      return this.choiceSlot;
+    },
+    choiceSlot: null,
+    choiceOptions: {},
   };
+  return ctx;
+}
+
+/** A renderer may return {felt, ...}, or just the felt's content (an element or an array). */
+function normalizeParts(out) {
+  if (out === null || out === undefined) return { felt: [] };
+  if (Array.isArray(out) || (typeof Node !== "undefined" && out instanceof Node)) return { felt: out };
+  return out;
+}
+
+// ---------------------------------------------------------------- the frame
+
+function frame(ctx, parts) {
+  const { view } = ctx;
+  const prompt = parts.prompt || defaultPrompt(ctx);
+  let choices = selectedChoices(ctx);
+  if (ctx.choiceSlot && choices) { ctx.choiceSlot.replaceChildren(choices); choices = null; }
+  const extra = leftoverActions(ctx, parts.handles || (() => false));
+  const felt = h("div", {
+    class: ["lt-felt", ctx.myTurn ? "is-my-turn" : null, view.phase === "over" ? "is-over" : null, ...(parts.feltClass || [])],
+  }, parts.felt, choices, extra);
+  return [
+    ctx.finished ? matchOverBanner(ctx) : statusBar(ctx, prompt),
+    h("div", { class: "lt-layout" }, felt, scorePanel(ctx, parts, prompt)),
+  ].filter(Boolean);
+}
+
+/** The choice list of the card the player picked (cardOffer with several actions), or null. */
+function selectedChoices(ctx) {
+  const code = ctx.selected;
+  const list = code !== null && code !== undefined ? ctx.pending.get(code) : null;
+  if (!list) return null;
+  const { title = null, label = null } = ctx.choiceOptions || {};
+  return choiceList({
+    pack: ctx.pack,
+    title: title || `Play ${cardName(code, ctx.pack)}:`,
+    cancel: "Cancel",
+    cancelSelect: code,
+    choices: list.map((a) => ({
+      action: a,
+      label: label ? label(a) : ctx.label(a),
+      cards: actionCards(a, ctx.pack).filter((c) => c !== code),
+    })),
+  });
+}
+
+function defaultPrompt(ctx) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled" || !ctx.st.view) return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  if (ctx.myTurn) return { text: "Your turn", mine: true };
+  if (view.to_act === null || view.to_act === undefined) return { text: view.phase === "over" ? "Deal over" : "Waiting…", mine: false };
+  return { text: `${ctx.name(view.to_act)} to play`, mine: false };
+}
+
+function defaultWhose(ctx, prompt) {
+  const { view } = ctx;
+  if (ctx.finished) return "Match over";
+  if (view.to_act === null || view.to_act === undefined) return prompt.text;
+  if (ctx.isMe(view.to_act)) return "Your turn";
+  return `${ctx.name(view.to_act)} to play`;
+}
+
+function statusBar(ctx, prompt) {
+  return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
+    h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
+    prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
+    ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
 }
 
 function scoreLine(scores, first, seats) {
@@ -385,6 +540,43 @@ function matchOverBanner(ctx) {
     standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, "View standings") : null);
 }
 
+function scorePanel(ctx, parts, prompt) {
+  const { view, match } = ctx;
+  const columns = parts.columns || [];
+  const rows = ctx.seats.map((s) => {
+    const toAct = !ctx.finished && view.to_act === s;
+    return h("tr", { class: [toAct ? "is-turn" : null, ctx.isMe(s) ? "is-me" : null], "data-seat": String(s) },
+      h("th", { scope: "row" },
+        toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
+        ctx.name(s),
+        view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: "Dealer" }, "D") : null),
+      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[s] ?? 0)),
+      columns.map((c) => h("td", { class: "num" }, c.value(s))));
+  });
+  const whose = parts.whose || defaultWhose(ctx, prompt);
+  return h("aside", { class: "lt-side" },
+    h("section", { class: "lt-panel", "data-testid": "scores" },
+      h("div", { class: "lt-panel-head" },
+        h("h3", {}, match.game_name || gameTitle(ctx.game)),
+        h("span", { class: "muted" }, [match.deal_number ? `Deal ${match.deal_number}` : null, match.target ? `to ${match.target}` : null].filter(Boolean).join(" · "))),
+      h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" }, whose),
+      h("table", { class: "lt-score-table" },
+        h("thead", {}, h("tr", {},
+          h("th", {}, "Player"),
+          h("th", { class: "num", title: "Match score" }, "Score"),
+          columns.map((c) => h("th", { class: "num", title: c.title || null }, c.label)))),
+        h("tbody", {}, rows)),
+      parts.panel || null,
+      dealsList(ctx),
+      tournamentLine(ctx)),
+    resignButton(ctx));
+}
+
+function gameTitle(game) {
+  if (!game) return "Match";
+  return game.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
 function dealsList(ctx) {
   const deals = ctx.match.deals || [];
   if (!deals.length) return null;
@@ -409,362 +601,14 @@ function tournamentLine(ctx) {
     t.round ? h("span", { class: "muted" }, ` · round ${t.round}`) : null);
 }
 
-/** Buttons for legal actions no element of the view carries (a safety net; later games). */
+/** Buttons for legal actions no element of the view carries (a safety net for every game). */
 function leftoverActions(ctx, skip = () => false) {
   const rest = ctx.legalList.filter((a) => !ctx.used.has(a) && !skip(a));
   if (!rest.length) return null;
   return h("div", { class: "lt-extra", "data-testid": "other-actions" },
     h("span", { class: "muted" }, "Moves:"),
-    rest.map((a) => { ctx.used.add(a); return h("button", { type: "button", class: "btn btn-small", "data-action": a }, actionLabel(a)); }));
+    rest.map((a) => { ctx.used.add(a); return h("button", { type: "button", class: "btn btn-small", "data-action": a }, ctx.label(a)); }));
 }
-
-function actionLabel(a) {
-  const m = /^(\w+) (\S+)$/.exec(a);
-  if (m && parseCard(m[2])) return `${m[1][0].toUpperCase()}${m[1].slice(1)} ${cardName(m[2])}`;
-  return a;
-}
-
-// ---------------------------------------------------------------- Spizzichino
-
-function buongiocoLabel(b) {
-  const kind = String(b.kind || "").toLowerCase();
-  const cards = (b.cards || []).map(parseCard).filter(Boolean);
-  let text;
-  if (kind.includes("napol")) {
-    text = cards.length ? `Napoletana di ${suitName(cards[0].suit)}` : "Napoletana";
-  } else if (cards.length >= 3 && cards.every((c) => c.rank === cards[0].rank)) {
-    const count = { 3: "Three", 4: "Four" }[cards.length] || String(cards.length);
-    const plural = { A: "Aces", 2: "2s", 3: "3s" }[cards[0].rank] || `${rankName(cards[0].rank)}s`;
-    text = `${count} ${plural}`;
-  } else {
-    text = kind ? kind.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase()) : "Buongioco";
-  }
-  return `${text} +${b.points ?? 0}`;
-}
-
-function buongiocoBadge(b) {
-  return h("span", { class: "lt-bg badge", title: (b.cards || []).map(cardName).join(", ") }, buongiocoLabel(b));
-}
-
-function spizzPrompt(ctx) {
-  const { view, myTurn, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  switch (view.phase) {
-    case "pick": {
-      if (myTurn) {
-        const mine = (view.packets || []).filter((p) => p.owner === ctx.viewer).length;
-        return { text: "Choose four packets", detail: `${mine} of 4 chosen`, mine: true };
-      }
-      return { text: who ? `${who} is choosing packets` : "Choosing packets", mine: false };
-    }
-    case "split":
-      if (myTurn) return { text: "Choose the two packets for your hand", detail: "the other two lie face up", mine: true };
-      return { text: who ? `${who} is choosing the packets for their hand` : "Splitting packets", mine: false };
-    case "play": {
-      if (myTurn) {
-        const lead = !(view.trick || []).length;
-        const takes = ctx.legalList.some((a) => a.startsWith("take "));
-        return {
-          text: "Your turn",
-          detail: (lead ? "lead a card" : "follow suit if you can") + (takes ? " · you may first take a pizzico into your hand" : ""),
-          mine: true,
-        };
-      }
-      return { text: who ? `${who} to play` : "Play", mine: false };
-    }
-    case "over":
-      return { text: "Deal over", mine: false };
-    default:
-      return { text: myTurn ? "Your turn" : (who ? `${who} to play` : ""), mine: myTurn };
-  }
-}
-
-function statusBar(ctx, prompt) {
-  return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
-    h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
-    prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
-    ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
-}
-
-function seatHead(ctx, seat, p) {
-  const { view } = ctx;
-  const toAct = !ctx.finished && view.to_act === seat;
-  return h("div", { class: "lt-seat-head" },
-    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
-      ctx.name(seat),
-      ctx.isMe(seat) ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
-    p ? h("span", { class: "chip", title: "Tricks won this deal" }, `${p.tricks_won ?? 0} tricks`) : null,
-    p && p.card_thirds !== undefined ? h("span", { class: "chip", title: "Card points this deal" }, `${formatThirds(p.card_thirds)} pts`) : null);
-}
-
-function handArea(ctx, seat, p) {
-  const self = ctx.isMe(seat);
-  const count0 = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
-  if (count0 === 0 && ctx.view.phase === "over") return null;
-  if (count0 === 0 && (ctx.view.phase === "pick" || ctx.view.phase === "split")) {
-    return h("div", { class: "lt-hand lt-hand-waiting muted", "data-testid": self ? "my-hand" : `hand-${seat}` },
-      self ? "Your cards come from the packets you choose." : "No cards yet.");
-  }
-  const known = new Set(p.known_cards || []);
-  const cards = [];
-  if (Array.isArray(p.hand)) {
-    for (const code of sortCards(p.hand, { suitOrder: SPIZZICHINO_SUITS, rankOrder: SPIZZICHINO_RANKS })) {
-      const action = self ? ctx.act(`play ${code}`) : null;
-      cards.push(makeCard(code, {
-        action,
-        known: known.has(code),
-        classes: ["lt-hand-card", action ? "legal" : null, self && ctx.myTurn && !action ? "dim" : null],
-        label: known.has(code) ? "known to your opponent" : "",
-      }));
-    }
-  } else {
-    for (const code of sortCards(p.known_cards || [], { suitOrder: SPIZZICHINO_SUITS, rankOrder: SPIZZICHINO_RANKS })) {
-      cards.push(makeCard(code, { known: true, size: "sm", classes: ["lt-hand-card"], label: "known" }));
-    }
-    const backs = Math.max(0, (p.hand_count ?? 0) - (p.known_cards || []).length);
-    for (let i = 0; i < backs; i++) cards.push(makeBack({ size: "sm", classes: ["lt-hand-card"] }));
-  }
-  const count = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
-  return h("div", { class: ["lt-hand", self ? "lt-hand-self" : "lt-hand-other"], "data-testid": self ? "my-hand" : `hand-${seat}` },
-    h("div", { class: "lt-label" }, "Hand ", h("span", { class: "badge", "data-testid": `hand-count-${seat}` }, String(count))),
-    h("div", { class: "lt-cards" }, cards.length ? cards : h("span", { class: "muted lt-empty" }, "empty")));
-}
-
-function packetsArea(ctx, seat, p) {
-  const packets = p.packets || [];
-  if (!packets.length) return null;
-  if (ctx.view.phase === "over" && packets.every((pk) => !pk.size)) return null;
-  const self = ctx.isMe(seat);
-  const size = self ? null : "sm";
-  return h("div", { class: "lt-packets", "data-testid": self ? "my-packets" : `packets-${seat}` },
-    h("div", { class: "lt-label" }, "Packets"),
-    h("div", { class: "lt-packet-row" }, packets.map((pk) => {
-      const top = pk.top;
-      const play = self && top ? ctx.act(`play ${top}`) : null;
-      const take = self && top ? ctx.act(`take ${top}`) : null;
-      const pile = makePile({
-        top, size: pk.size ?? 0, cardSize: size,
-        cardOptions: {
-          action: play,
-          classes: [play ? "legal" : null, take && !play ? "takeable" : null, self && ctx.myTurn && !play && !take && top ? "dim" : null],
-        },
-        classes: ["lt-packet"],
-      });
-      pile.dataset.packet = String(pk.number);
-      return h("div", { class: "lt-packet-slot" },
-        pile,
-        take ? h("button", { type: "button", class: "btn btn-small lt-take", "data-action": take, title: `Take ${cardName(top)} into your hand` }, "Take into hand") : null);
-    })));
-}
-
-function seatPanel(ctx, seat) {
-  const p = (ctx.view.players || []).find((x) => x.seat === seat) || { seat, hand: null, hand_count: 0, packets: [] };
-  const self = ctx.isMe(seat) || (ctx.viewer === null && seat === ctx.bottomSeat);
-  return h("section", {
-    class: ["lt-seat", self ? "lt-seat-bottom" : "lt-seat-top", !ctx.finished && ctx.view.to_act === seat ? "is-turn" : null],
-    "data-testid": `seat-${seat}`, "data-seat": String(seat),
-  },
-    seatHead(ctx, seat, p),
-    h("div", { class: "lt-seat-body" }, handArea(ctx, seat, p), packetsArea(ctx, seat, p)));
-}
-
-function pickArea(ctx) {
-  const { view } = ctx;
-  // Packets of a player who has already split them are drawn in that player's area
-  // (hand and face-up packets), not here.
-  const settled = new Set((view.players || [])
-    .filter((p) => (p.packets || []).length > 0 || (p.hand_count ?? 0) > 0)
-    .map((p) => p.seat));
-  const packets = (view.packets || []).filter((p) => p.owner === null || p.owner === undefined || !settled.has(p.owner));
-  const hands = ctx.legalList.filter((a) => a.startsWith("hand "));
-  const splitting = view.phase === "split" && hands.length > 0;
-  const client = ctx.client;
-  if (!splitting) client.selection = [];
-  const mineNumbers = new Set(packets.filter((p) => p.owner === ctx.viewer && ctx.viewer !== null).map((p) => p.number));
-  client.selection = client.selection.filter((n) => mineNumbers.has(n));
-  const sel = client.selection;
-
-  const items = packets.map((pk) => {
-    const pick = ctx.act(`pick ${pk.number}`);
-    const mine = ctx.viewer !== null && pk.owner === ctx.viewer;
-    const selectable = splitting && mine;
-    const selected = selectable && sel.includes(pk.number);
-    const owner = pk.owner === null || pk.owner === undefined ? null : pk.owner;
-    const pile = makePile({
-      top: null, size: pk.size ?? 5, faceDown: true, label: pk.number, badge: true,
-      cardOptions: {
-        action: pick,
-        button: selectable,
-        dataset: selectable ? { select: pk.number } : {},
-        label: pick ? `Pick packet ${pk.number}` : `Packet ${pk.number}`,
-        classes: [pick ? "legal pickable" : null, selectable ? "selectable" : null, selected ? "selected" : null,
-          ctx.myTurn && !pick && !selectable && !mine ? "dim" : null],
-      },
-      classes: ["lt-deal-packet", owner !== null ? "owned" : null],
-    });
-    pile.dataset.packet = String(pk.number);
-    const ownerText = owner === null ? "free" : (ctx.isMe(owner) ? "yours" : ctx.name(owner));
-    return h("div", { class: ["lt-packet-slot", mine ? "is-mine" : null, selected ? "is-selected" : null] },
-      pile,
-      h("span", { class: ["lt-owner", owner === null ? "muted" : null, mine ? "is-mine" : null, selected ? "is-selected" : null] },
-        selected ? "to hand" : ownerText),
-      pk.bottom ? h("div", { class: "lt-bottom", title: `Bottom card: ${cardName(pk.bottom)}` },
-        makeCard(pk.bottom, { size: "xs", label: "bottom card" }), h("span", { class: "muted" }, "bottom")) : null);
-  });
-
-  let confirm = null;
-  if (splitting) {
-    let action = null;
-    if (sel.length === 2) {
-      const [a, b] = sel;
-      action = [`hand ${a} ${b}`, `hand ${b} ${a}`].find((x) => ctx.legal.has(x)) || null;
-    }
-    if (action) ctx.used.add(action);
-    confirm = h("div", { class: "lt-split-confirm" },
-      h("button", {
-        type: "button", class: "btn btn-primary", "data-testid": "split-confirm",
-        "data-action": action, disabled: action ? null : true,
-      }, sel.length === 2 ? `Take packets ${Math.min(...sel)} and ${Math.max(...sel)} into hand` : "Take these two into hand"),
-      h("span", { class: "muted" }, sel.length < 2 ? `Tap ${2 - sel.length === 2 ? "two" : "one more"} of your packets` : "The other two will lie face up"));
-  }
-  return h("div", { class: ["lt-center", "lt-pick"], "data-testid": "deal-packets" },
-    h("div", { class: "lt-pick-grid" }, items),
-    confirm);
-}
-
-function trickArea(ctx) {
-  const { view } = ctx;
-  const trick = view.trick || [];
-  const trickEls = trick.map((t) => h("figure", { class: ["lt-trick-card", ctx.isMe(t.seat) ? "is-mine" : "is-theirs"] },
-    makeCard(t.card),
-    h("figcaption", {}, ctx.isMe(t.seat) ? "you" : ctx.name(t.seat))));
-  let placeholder = null;
-  if (!trick.length && view.phase === "play" && !ctx.finished) {
-    const leader = view.leader ?? view.to_act;
-    placeholder = h("div", { class: "lt-trick-empty" }, ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`);
-  }
-  const last = view.last_trick;
-  const lastEl = last && (last.cards || []).length ? h("div", { class: "lt-last-trick", "data-testid": "last-trick" },
-    h("div", { class: "lt-label" }, "Last trick"),
-    h("div", { class: "lt-cards" }, last.cards.map((c) => makeCard(c.card, { size: "xs", classes: [c.seat === last.winner ? "winner" : null] }))),
-    h("div", { class: "lt-last-winner" }, ctx.isMe(last.winner) ? "won by you" : `won by ${ctx.name(last.winner)}`)) : null;
-
-  const showTrick = trick.length > 0 || view.phase === "play";
-  return h("div", { class: ["lt-center", "lt-play"] },
-    showTrick ? h("div", { class: "lt-trick", "data-testid": "trick" },
-      trickEls, placeholder,
-      view.phase === "play" ? h("div", { class: "lt-trick-count muted" }, `Trick ${Math.min((view.tricks_played ?? 0) + 1, 20)} of 20`) : null) : null,
-    lastEl,
-    view.result ? dealResult(ctx, view.result) : null);
-}
-
-function dealResult(ctx, r) {
-  return h("div", { class: "lt-result", "data-testid": "deal-result" },
-    h("div", { class: "lt-label" }, "Deal result"),
-    ctx.seats.map((s) => h("div", { class: "lt-result-row", "data-seat": String(s) },
-      h("span", { class: "lt-result-name" }, ctx.name(s)),
-      h("strong", { class: "lt-result-points" }, String((r.points || [])[s] ?? 0)),
-      h("span", { class: "muted" }, `cards ${formatThirds((r.card_thirds || [])[s])}`),
-      r.last_trick === s ? h("span", { class: "badge neutral" }, "last trick") : null,
-      ((r.buongiochi || [])[s] || []).map(buongiocoBadge))));
-}
-
-function whoseTurnText(ctx, prompt) {
-  const { view } = ctx;
-  if (ctx.finished) return "Match over";
-  if (view.to_act === null || view.to_act === undefined) return prompt.text;
-  if (ctx.isMe(view.to_act)) return "Your turn";
-  const verb = view.phase === "pick" || view.phase === "split" ? "to choose packets" : "to play";
-  return `${ctx.name(view.to_act)} ${verb}`;
-}
-
-function scorePanel(ctx) {
-  const { view, match } = ctx;
-  const players = view.players || [];
-  const rows = ctx.seats.map((s) => {
-    const p = players.find((x) => x.seat === s) || {};
-    const toAct = !ctx.finished && view.to_act === s;
-    return h("tr", { class: [toAct ? "is-turn" : null, ctx.isMe(s) ? "is-me" : null], "data-seat": String(s) },
-      h("th", { scope: "row" },
-        toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
-        ctx.name(s),
-        view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: "Dealer" }, "D") : null),
-      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[s] ?? 0)),
-      h("td", { class: "num" }, formatThirds(p.card_thirds ?? 0)),
-      h("td", { class: "num" }, String(p.tricks_won ?? 0)),
-      h("td", { class: "num" }, String(p.deal_points ?? 0)));
-  });
-  const bg = [];
-  for (const s of ctx.seats) {
-    const p = players.find((x) => x.seat === s) || {};
-    for (const b of p.buongiochi || []) bg.push(h("li", {}, h("span", { class: "muted" }, ctx.name(s)), " ", buongiocoBadge(b)));
-  }
-  const prompt = spizzPrompt(ctx);
-  return h("aside", { class: "lt-side" },
-    h("section", { class: "lt-panel", "data-testid": "scores" },
-      h("div", { class: "lt-panel-head" },
-        h("h3", {}, match.game_name || "Spizzichino"),
-        h("span", { class: "muted" }, [match.deal_number ? `Deal ${match.deal_number}` : null, match.target ? `to ${match.target}` : null].filter(Boolean).join(" · "))),
-      h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" },
-        whoseTurnText(ctx, prompt)),
-      h("table", { class: "lt-score-table" },
-        h("thead", {}, h("tr", {},
-          h("th", {}, "Player"),
-          h("th", { class: "num", title: "Match score" }, "Score"),
-          h("th", { class: "num", title: "Card points this deal" }, "Cards"),
-          h("th", { class: "num", title: "Tricks won this deal" }, "Tricks"),
-          h("th", { class: "num", title: "Points so far this deal (cards rounded down + buongiochi)" }, "Deal"))),
-        h("tbody", {}, rows)),
-      bg.length ? h("div", { class: "lt-bg-list" }, h("h4", {}, "Buongiochi"), h("ul", {}, bg)) : null,
-      dealsList(ctx),
-      tournamentLine(ctx)),
-    resignButton(ctx));
-}
-
-function renderSpizzichino(ctx) {
-  const { view } = ctx;
-  ctx.bottomSeat = ctx.viewer !== null ? ctx.viewer : 0;
-  const others = ctx.seats.filter((s) => s !== ctx.bottomSeat);
-  const prompt = spizzPrompt(ctx);
-  const dealing = (view.packets || []).length > 0 && (view.phase === "pick" || view.phase === "split");
-  const center = dealing ? pickArea(ctx) : trickArea(ctx);
-  // Seat panels after the center so that ctx.act() sees actions in a stable order; DOM order is fixed below.
-  const top = others.map((s) => seatPanel(ctx, s));
-  const bottom = seatPanel(ctx, ctx.bottomSeat);
-  const extra = leftoverActions(ctx, (a) => a.startsWith("hand "));
-  const felt = h("div", { class: ["lt-felt", ctx.myTurn ? "is-my-turn" : null, view.phase === "over" ? "is-over" : null] }, top, center, bottom, extra);
-  return [
-    ctx.finished ? matchOverBanner(ctx) : statusBar(ctx, prompt),
-    h("div", { class: "lt-layout" }, felt, scorePanel(ctx)),
-  ].filter(Boolean);
-}
-
-// ---------------------------------------------------------------- any other game
-
-function renderGeneric(ctx) {
-  const { view } = ctx;
-  let who = view.to_act === null || view.to_act === undefined ? "" : (ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`);
-  if (!who) who = ctx.match.status === "scheduled" || !ctx.st.view ? "Waiting for the match to start…" : "Waiting…";
-  const extra = leftoverActions(ctx);
-  return [
-    ctx.finished ? matchOverBanner(ctx) : statusBar(ctx, { text: who, mine: ctx.myTurn }),
-    h("div", { class: "lt-layout" },
-      h("div", { class: "lt-felt" }, extra || h("p", { class: "lt-loading lt-waiting" }, who)),
-      h("aside", { class: "lt-side" },
-        h("section", { class: "lt-panel", "data-testid": "scores" },
-          h("h3", {}, ctx.match.game_name || view.game || "Match"),
-          h("table", { class: "lt-score-table" }, h("tbody", {}, ctx.seats.map((s) => h("tr", {},
-            h("th", {}, ctx.name(s)), h("td", { class: "num", "data-testid": `score-${s}` }, String((ctx.match.scores || [])[s] ?? 0)))))),
-          dealsList(ctx)),
-        resignButton(ctx))),
-  ].filter(Boolean);
-}
-
-const RENDERERS = { spizzichino: renderSpizzichino };
 
 // ---------------------------------------------------------------- auto-start
 

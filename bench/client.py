@@ -1,0 +1,482 @@
+"""A scripted player for the live protocol (docs/protocol.md), and the audits of what it saw.
+
+``SeatClient`` is one seat's WebSocket client, written like the browser's (static/js/match.js)
+but scripted: it plays a random legal action from its *own* view's ``legal_actions``, times
+each action from send until it sees the new state, reconnects (to the next server URL) when
+its connection drops, answers a ``stale`` error with ``sync``, asks for ``sync`` when an
+acknowledgement or an opponent's move is overdue, and resends the *same* action when a
+fresh state shows it was not applied (so a retry can never become a different move).
+
+``SeatAudit`` checks every message a seat receives for hidden information: no card code the
+seat may not know, no deck order or seed before the deal ends (``audit_problems``).
+
+``verify_stored`` checks, from the database, that every action a client saw acknowledged
+is stored exactly once at its place and that each match's ``seq`` equals its count.
+
+Used by bench/load.py, bench/faults.py and tests/faults.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.rules import get_game
+
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+SECRET_KEYS = {"deck", "seed", "shuffle", "rng", "record"}
+
+
+def pack_codes(game: str = "spizzichino") -> frozenset[str]:
+    """Every card code of the game's pack: the tokens the audit looks for."""
+    engine = get_game(game)
+    return frozenset(engine.new_deal(seats=engine.seats[0], dealer=0, seed=0).record()["deck"])
+
+
+def _walk(value, keys: list[str], strings: list[str]) -> None:
+    if isinstance(value, str):
+        strings.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            keys.append(key)
+            strings.append(key)
+            _walk(item, keys, strings)
+    elif isinstance(value, list):
+        for item in value:
+            _walk(item, keys, strings)
+
+
+def codes_in(message, universe: frozenset[str]) -> set[str]:
+    """Card codes appearing anywhere in a JSON value, keys and free text included."""
+    keys: list[str] = []
+    strings: list[str] = []
+    _walk(message, keys, strings)
+    return {token for text in strings for token in TOKEN.findall(text) if token in universe}
+
+
+def secret_keys_in(message) -> set[str]:
+    keys: list[str] = []
+    _walk(message, keys, [])
+    return {key for key in keys if key.lower() in SECRET_KEYS}
+
+
+def revealed_to(view: dict, seat: int | None) -> tuple[set[str], set[str]]:
+    """What a Spizzichino view legitimately shows ``seat`` (games/rules/spizzichino_view.py).
+
+    Returns:
+        (codes the seat may know from this view, codes that are "known" only because the
+        view says so: the opponents' ``known_cards``, which must be explained by an
+        earlier packet top or a buongioco).
+    """
+    shown: set[str] = set()
+    for player in view.get("players") or []:
+        if player.get("seat") == seat and player.get("hand"):
+            shown.update(player["hand"])
+        for packet in player.get("packets") or []:
+            if packet.get("top"):
+                shown.add(packet["top"])
+        for combo in player.get("buongiochi") or []:
+            shown.update(combo.get("cards") or [])
+    for play in view.get("trick") or []:
+        shown.add(play["card"])
+    for play in (view.get("last_trick") or {}).get("cards") or []:
+        shown.add(play["card"])
+    for packet in view.get("packets") or []:
+        if packet.get("bottom") and packet.get("owner") == seat:
+            shown.add(packet["bottom"])
+    claimed = {
+        code
+        for player in view.get("players") or []
+        if player.get("seat") != seat
+        for code in player.get("known_cards") or []
+    }
+    return shown, claimed
+
+
+@dataclass
+class SeatAudit:
+    """Knowledge of one seat, built only from its own views, deal by deal."""
+
+    seat: int | None
+    universe: frozenset[str] = field(default_factory=pack_codes)
+    known: dict[int, set[str]] = field(default_factory=dict)
+    last_seq: int | None = None
+    problems: list[str] = field(default_factory=list)
+    checked: int = 0
+
+    def check(self, message: dict, *, sent: set[str] | None = None) -> None:
+        """Audit one received message; problems are appended to ``self.problems``.
+
+        ``sent``: codes this seat itself named in its last action (an ``illegal_action``
+        error may quote them back).
+        """
+        self.checked += 1
+        if message.get("type") != "state":
+            current = self.known.get(max(self.known)) if self.known else set()
+            leaked = codes_in(message, self.universe) - (current or set()) - (sent or set())
+            if leaked:
+                self.problems.append(f"{message.get('type')} names unknown cards {leaked}")
+            return
+        view = message.get("view") or {}
+        deal = (message.get("match") or {}).get("deal_number", 0)
+        known = self.known.setdefault(deal, set())
+        contiguous = self.last_seq is not None and message.get("seq") == self.last_seq + 1
+        self.last_seq = message.get("seq")
+        where = f"seat {self.seat} seq {message.get('seq')} deal {deal}"
+        for player in view.get("players") or []:
+            if player.get("seat") != self.seat and player.get("hand") is not None:
+                self.problems.append(f"{where}: sees the hand of seat {player.get('seat')}")
+        for packet in view.get("packets") or []:
+            if packet.get("bottom") and packet.get("owner") != self.seat:
+                self.problems.append(f"{where}: sees the bottom of packet {packet['number']}")
+        if view.get("legal_actions") and view.get("to_act") != self.seat:
+            self.problems.append(f"{where}: is offered actions out of turn")
+        over = view.get("phase") == "over" or view.get("result") is not None
+        if not over and secret_keys_in(message):
+            self.problems.append(f"{where}: secret keys {secret_keys_in(message)}")
+        shown, claimed = revealed_to(view, self.seat)
+        # A card the opponent holds is public only if it was seen first (a packet top it
+        # took, a buongioco); checkable when no state was missed in between.
+        if contiguous and claimed - known - shown:
+            self.problems.append(f"{where}: known_cards never shown {claimed - known - shown}")
+        known |= shown | claimed
+        leaked = codes_in(message, self.universe) - known
+        if leaked:
+            self.problems.append(f"{where}: names cards it may not know {sorted(leaked)}")
+
+
+@dataclass
+class Stats:
+    """What every seat client of a run saw, merged."""
+
+    rtts_ms: list[float] = field(default_factory=list)
+    acked: dict[int, dict[int, tuple[int, str]]] = field(default_factory=dict)
+    errors: Counter = field(default_factory=Counter)
+    events: Counter = field(default_factory=Counter)
+    audit_problems: list[str] = field(default_factory=list)
+    messages: int = 0
+    finished: set[int] = field(default_factory=set)
+    first_send: float | None = None
+    last_ack: float | None = None
+    ack_times: list[float] = field(default_factory=list)
+    # Every action sent, by match and seq: {(seat, action)}; with several tabs on one seat
+    # (``multi_tab``), the one applied on a seq is one of these and the acks may disagree.
+    sent: dict[int, dict[int, set[tuple[int, str]]]] = field(default_factory=dict)
+    multi_tab: bool = False
+    # How each match ended, as its players saw it: {match_id: {status, reason, winner, at}}.
+    results: dict[int, dict] = field(default_factory=dict)
+
+    def ack(self, match_id: int, seq: int, seat: int, action: str) -> None:
+        per_match = self.acked.setdefault(match_id, {})
+        if not self.multi_tab and seq in per_match and per_match[seq] != (seat, action):
+            self.errors["conflicting_ack"] += 1
+        per_match[seq] = (seat, action)
+
+    def error_count(self) -> int:
+        return sum(self.errors.values()) + len(self.audit_problems)
+
+
+@dataclass
+class Pending:
+    seq: int
+    action: str
+    sent: float
+    resent: bool = False
+
+
+class ConnectionDroppedError(Exception):
+    """The connection dropped; reconnect."""
+
+
+@dataclass
+class SeatClient:
+    """One seat of one match, played by a script (see the module docstring).
+
+    ``urls``: the match's WebSocket URLs on every server; the seat starts on
+    ``urls[start]`` and moves to the next one when a connection fails.
+    ``think``: (low, high) seconds to wait before each action, uniformly.
+    ``stop_after``: stop once the match has had this many actions (0: play to the end).
+    ``send_twice``: send every action twice in a row (a double click).
+    ``resign_at``: resign once the match has had this many actions (0: never).
+    ``leave_at``: close the connection for good once on move after this many actions
+    (0: never), as a player who walks away.
+    """
+
+    match_id: int
+    seat: int
+    cookie: str
+    urls: list[str]
+    stats: Stats
+    start: int = 0
+    think: tuple[float, float] = (0.0, 0.0)
+    stop_after: int = 0
+    ack_timeout: float = 5.0
+    idle_timeout: float = 15.0
+    give_up_after: float = 120.0
+    send_twice: bool = False
+    resign_at: int = 0
+    leave_at: int = 0
+    resigned: bool = False
+    deadline: str | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    audit: SeatAudit | None = None
+    state: dict | None = None
+    pending: Pending | None = None
+    done: bool = False
+    connections: int = 0
+    ws: object = None
+
+    def __post_init__(self) -> None:
+        self.index = self.start % len(self.urls)
+        if self.audit is None:
+            self.audit = SeatAudit(self.seat)
+
+    @property
+    def seq(self) -> int | None:
+        return self.state["seq"] if self.state else None
+
+    async def run(self) -> None:
+        """Play until the match ends (or ``stop_after``), reconnecting as needed."""
+        import websockets
+
+        last_progress = time.monotonic()
+        attempt = 0
+        while not self.done:
+            url = self.urls[self.index]
+            origin = "http://" + url.split("/")[2]
+            try:
+                async with websockets.connect(
+                    url,
+                    additional_headers={"Cookie": self.cookie},
+                    origin=origin,
+                    open_timeout=10,
+                    close_timeout=2,
+                    max_size=2**20,
+                ) as ws:
+                    self.ws = ws
+                    self.connections += 1
+                    if self.connections > 1:
+                        self.stats.events["reconnects"] += 1
+                    attempt = 0
+                    await self._play(ws)
+                    last_progress = time.monotonic()
+            except Exception as error:
+                if self.done:
+                    break
+                if not _is_connection_error(error):
+                    raise
+                self.stats.events[f"connection_lost:{type(error).__name__}"] += 1
+                if time.monotonic() - last_progress > self.give_up_after:
+                    self.stats.errors["gave_up"] += 1
+                    return
+                self.index = (self.index + 1) % len(self.urls)
+                await asyncio.sleep(min(0.25 * 2**attempt, 2.0) * (0.5 + self.rng.random()))
+                attempt += 1
+            finally:
+                self.ws = None
+
+    async def _play(self, ws) -> None:
+        queue: asyncio.Queue = asyncio.Queue()
+
+        async def reader() -> None:
+            try:
+                async for raw in ws:
+                    queue.put_nowait((time.perf_counter(), raw))
+            except Exception:  # noqa: S110 - the closed marker below says it all
+                pass
+            queue.put_nowait((time.perf_counter(), None))
+
+        task = asyncio.create_task(reader())
+        try:
+            while not self.done:
+                timeout = self.ack_timeout if self.pending else self.idle_timeout
+                try:
+                    received, raw = await asyncio.wait_for(queue.get(), timeout)
+                except TimeoutError:
+                    self.stats.events["ack_timeout" if self.pending else "idle_sync"] += 1
+                    await ws.send('{"type":"sync"}')
+                    continue
+                if raw is None:
+                    raise ConnectionDroppedError()
+                message = json.loads(raw)
+                self.stats.messages += 1
+                sent = set(self.pending.action.split()[1:]) if self.pending else set()
+                self.audit.check(message, sent=sent)
+                await self._handle(ws, message, received)
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+            if self.done:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    async def _handle(self, ws, message: dict, received: float) -> None:
+        kind = message.get("type")
+        if kind == "error":
+            code = message.get("code", "?")
+            if code in ("stale", "not_your_turn"):
+                # We missed a state (or a retry raced its own first copy): refresh.
+                self.stats.events[f"error:{code}"] += 1
+                await ws.send('{"type":"sync"}')
+            elif code == "rate_limited":
+                self.stats.errors[code] += 1
+                await asyncio.sleep(1)
+                await ws.send('{"type":"sync"}')
+            elif code == "match_not_live":
+                self.stats.events[f"error:{code}"] += 1
+                await ws.send('{"type":"sync"}')
+            else:
+                self.stats.errors[code] += 1
+                self.pending = None
+                await ws.send('{"type":"sync"}')
+            return
+        if kind != "state":
+            return
+        if self.state is not None and message["seq"] < self.state["seq"]:
+            self.stats.errors["seq_went_back"] += 1
+            return
+        self.state = message
+        seq = message["seq"]
+        if message["match"]["status"] == "in_progress":
+            self.deadline = message["match"].get("move_deadline")
+        pending = self.pending
+        if pending is not None and seq > pending.seq:
+            self.stats.ack(self.match_id, pending.seq, self.seat, pending.action)
+            self.stats.last_ack = received
+            self.stats.ack_times.append(received)
+            if not pending.resent:
+                self.stats.rtts_ms.append((received - pending.sent) * 1000)
+            self.pending = None
+        if message["match"]["status"] != "in_progress":
+            self.stats.finished.add(self.match_id)
+            summary = message["match"]
+            self.stats.results.setdefault(
+                self.match_id,
+                {
+                    "status": summary["status"],
+                    "reason": summary["reason"],
+                    "winner": summary["winner"],
+                    "at": time.time(),
+                    "deadline": self.deadline,  # the last one this seat saw running
+                },
+            )
+            self.done = True
+            return
+        if self.stop_after and seq - 1 >= self.stop_after:
+            self.done = True
+            return
+        if self.resign_at and seq - 1 >= self.resign_at:
+            if not self.resigned:
+                self.resigned = True
+                await ws.send(json.dumps({"type": "resign", "seq": seq}))
+            return
+        legal = message["view"]["legal_actions"]
+        if not legal:
+            return
+        if self.leave_at and seq - 1 >= self.leave_at:
+            self.stats.events["left"] += 1
+            self.done = True
+            return
+        if self.pending is not None:
+            if self.pending.seq == seq and self.pending.action in legal:
+                # A fresh state at the seq we acted on: the action was not applied. Resend
+                # the same one, so a late first copy and the retry cannot both count.
+                self.pending.resent = True
+                self.stats.events["resent"] += 1
+                await self._send_action(ws, self.pending)
+            return
+        low, high = self.think
+        if high > 0:
+            await asyncio.sleep(self.rng.uniform(low, high))
+        self.pending = Pending(seq, self.rng.choice(legal), 0.0)
+        await self._send_action(ws, self.pending)
+
+    async def _send_action(self, ws, pending: Pending) -> None:
+        pending.sent = time.perf_counter()
+        if self.stats.first_send is None:
+            self.stats.first_send = pending.sent
+        per_match = self.stats.sent.setdefault(self.match_id, {})
+        per_match.setdefault(pending.seq, set()).add((self.seat, pending.action))
+        text = json.dumps({"type": "action", "action": pending.action, "seq": pending.seq})
+        await ws.send(text)
+        if self.send_twice:
+            await ws.send(text)
+
+
+def _is_connection_error(error: BaseException) -> bool:
+    import websockets
+
+    return isinstance(
+        error,
+        (
+            OSError,
+            asyncio.TimeoutError,
+            ConnectionDroppedError,
+            websockets.exceptions.ConnectionClosed,
+            websockets.exceptions.InvalidHandshake,
+        ),
+    )
+
+
+def verify_stored(
+    acked: dict[int, dict[int, tuple[int, str]]],
+    match_ids,
+    *,
+    sent: dict[int, dict[int, set[tuple[int, str]]]] | None = None,
+) -> list[str]:
+    """Compare what clients saw acknowledged with what the database holds.
+
+    For every match: the deals' action logs, concatenated, hold exactly the acknowledged
+    actions, each once, at index ``seq - 1`` of the state it was sent on; and the match's
+    ``seq`` is 1 (the start) + the number of actions (+1 after a resignation or forfeit).
+    With ``sent`` (several tabs on one seat, racing), the action stored at each seq must
+    be one of those sent on it, and every stored one must have been sent.
+
+    Returns:
+        One line per problem; empty when nothing was lost or applied twice.
+    """
+    from games.models import Deal, Match
+
+    problems = []
+    matches = Match.objects.in_bulk(list(match_ids))
+    logs: dict[int, list] = {match_id: [] for match_id in matches}
+    for match_id, actions in (
+        Deal.objects.filter(match_id__in=list(matches))
+        .order_by("match_id", "number")
+        .values_list("match_id", "actions")
+    ):
+        logs[match_id].extend(actions)
+    for match_id, match in matches.items():
+        stored = logs[match_id]
+        extra = 1 if match.reason in ("resigned", "forfeit") else 0
+        if match.seq != 1 + len(stored) + extra:
+            problems.append(f"match {match_id}: seq {match.seq} but {len(stored)} actions")
+        if sent is not None:
+            offered = sent.get(match_id, {})
+            for index, entry in enumerate(stored):
+                if (entry["seat"], entry["action"]) not in offered.get(index + 1, set()):
+                    problems.append(f"match {match_id}: stored {entry} at seq {index + 1} unsent")
+            continue
+        seen = acked.get(match_id, {})
+        for seq, (seat, action) in sorted(seen.items()):
+            if seq - 1 >= len(stored):
+                problems.append(f"match {match_id}: acknowledged seq {seq} {action!r} is lost")
+            elif stored[seq - 1] != {"seat": seat, "action": action}:
+                problems.append(
+                    f"match {match_id}: at seq {seq} stored {stored[seq - 1]}, "
+                    f"acknowledged seat {seat} {action!r}"
+                )
+        if len(stored) != len(seen):
+            unacked = sorted(set(range(1, len(stored) + 1)) - set(seen))
+            problems.append(
+                f"match {match_id}: {len(stored)} stored, {len(seen)} acknowledged "
+                f"(stored but never acknowledged at seqs {unacked[:10]})"
+            )
+    return problems

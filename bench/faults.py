@@ -1,0 +1,450 @@
+"""Faults injected into the scaling deployment under play, at harness size.
+
+Not part of the test suite (tests/faults holds the CI-sized versions). Each scenario starts
+its own deployment (bench/deploy.py) on the database ``cartelle_faults_harness`` and its own
+redis-server, plays matches with scripted players (bench/client.py), injects the fault, and
+checks from the database that nothing was lost or applied twice, that every received message
+passed the hidden-information audit, and the scenario's own promise:
+
+  asgi-kill       SIGKILL one uvicorn process mid-play, restart it, then SIGKILL the other:
+                  every client reconnects to the live one and finishes.
+  redis-restart   SIGKILL redis-server (no persistence: groups and queued tasks are gone),
+                  start it again; twice. Play resumes.
+  duplicates      every seat has two tabs on different servers racing, and one of them sends
+                  each action twice: exactly one action is stored a seq.
+  worker-kill     matches end by resignation in a burst; the Celery worker's pool is
+                  SIGKILLed while recording, later the whole worker: every result is recorded
+                  once (two rating changes a match, ratings and standings exact).
+  forfeit         one seat never connects (half the matches) or leaves on move (the other
+                  half); after the move timeout beat's task forfeits the match and the
+                  connected player is sent the finished state with reason forfeit.
+
+Usage:
+    .venv/bin/python bench/faults.py [--scenario NAME ...] [--matches 60] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.deploy import Deployment  # noqa: E402
+from bench.load import (  # noqa: E402
+    create_matches,
+    drive,
+    log_problems,
+    seat_clients,
+    setup_django,
+)
+
+DATABASE = "cartelle_faults_harness"
+
+
+def deployment_for(scenario: str, **options) -> Deployment:
+    return Deployment(
+        database=DATABASE, log_dir=ROOT / "bench" / "logs" / f"faults-{scenario}", **options
+    )
+
+
+async def after_acks(stats, count: int) -> None:
+    while len(stats.ack_times) < count:
+        await asyncio.sleep(0.05)
+
+
+def common_report(stats, clients, deployment, matches, *, sent=None) -> dict:
+    from bench.client import verify_stored
+
+    ids = [match_id for match_id, _ in matches]
+    problems = verify_stored(stats.acked, ids, sent=sent)
+    audit = [p for c in clients for p in c.audit.problems]
+    return {
+        "matches": len(matches),
+        "actions_acknowledged": len(stats.ack_times),
+        "messages_audited": sum(c.audit.checked for c in clients),
+        "audit_problems": audit[:10],
+        "stored_check_problems": problems[:10],
+        "client_errors": dict(stats.errors),
+        "events": dict(stats.events),
+        "server_log_problems": log_problems(deployment),
+        "ok": not problems and not audit and not stats.errors,
+    }
+
+
+# Scenarios ---------------------------------------------------------------------------------
+
+
+def asgi_kill(args) -> dict:
+    from bench.client import Stats
+
+    with deployment_for("asgi-kill") as deployment:
+        setup_django(deployment)
+        matches = create_matches(args.matches)
+        stats = Stats()
+        clients = seat_clients(
+            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions
+        )
+        marks = {}
+
+        async def rolling_crash() -> None:
+            await after_acks(stats, args.matches * 10)
+            marks["kill_0"] = time.perf_counter()
+            deployment.kill_asgi(0)
+            await asyncio.sleep(3)
+            await asyncio.to_thread(deployment.start_asgi, 0)
+            await after_acks(stats, args.matches * 30)
+            marks["kill_1"] = time.perf_counter()
+            deployment.kill_asgi(1)
+
+        elapsed = asyncio.run(drive(deployment, clients, faults=[rolling_crash()]))
+        report = common_report(stats, clients, deployment, matches)
+        report.update(
+            elapsed_s=round(elapsed, 1),
+            kills=len(marks),
+            seats_reconnected=sum(1 for c in clients if c.connections > 1),
+            longest_stall_after_a_kill_s=_stall_after(stats, marks.values()),
+        )
+        report["ok"] = report["ok"] and report["kills"] == 2 and _all_done(clients)
+        return report
+
+
+def redis_restart(args) -> dict:
+    from bench.client import Stats
+
+    with deployment_for("redis-restart") as deployment:
+        setup_django(deployment)
+        matches = create_matches(args.matches)
+        stats = Stats()
+        clients = seat_clients(
+            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions
+        )
+        restarts = []
+
+        async def restart(down_for: float) -> None:
+            deployment.kill_redis()
+            await asyncio.sleep(down_for)
+            await asyncio.to_thread(deployment.start_redis)
+            restarts.append(time.perf_counter())
+
+        async def twice() -> None:
+            await after_acks(stats, args.matches * 10)
+            await restart(2.0)
+            await after_acks(stats, args.matches * 30)
+            await restart(0.2)
+
+        elapsed = asyncio.run(drive(deployment, clients, faults=[twice()]))
+        report = common_report(stats, clients, deployment, matches)
+        report.update(
+            elapsed_s=round(elapsed, 1),
+            restarts=len(restarts),
+            seats_reconnected=sum(1 for c in clients if c.connections > 1),
+            first_ack_after_each_restart_s=[
+                round(min((t for t in stats.ack_times if t > r), default=r) - r, 2)
+                for r in restarts
+            ],
+        )
+        report["ok"] = report["ok"] and len(restarts) == 2 and _all_done(clients)
+        return report
+
+
+def duplicates(args) -> dict:
+    from bench.client import SeatClient, Stats
+    from games.models import Deal
+
+    with deployment_for("duplicates") as deployment:
+        setup_django(deployment)
+        matches = create_matches(args.matches)
+        stats = Stats(multi_tab=True)
+        clients = seat_clients(
+            matches,
+            deployment.ports,
+            stats,
+            think=(0.0, 0.05),
+            stop_after=args.actions,
+            send_twice=True,
+        )
+        rng = random.Random(7)
+        rivals = [
+            SeatClient(
+                match_id=c.match_id,
+                seat=c.seat,
+                cookie=c.cookie,
+                urls=c.urls,
+                stats=stats,
+                start=c.start + 1,  # the other server
+                stop_after=args.actions,
+                rng=random.Random(rng.random()),
+            )
+            for c in clients
+        ]
+        elapsed = asyncio.run(drive(deployment, clients + rivals))
+        report = common_report(stats, clients + rivals, deployment, matches, sent=stats.sent)
+        stored = sum(
+            len(actions)
+            for actions in Deal.objects.filter(match_id__in=[m for m, _ in matches]).values_list(
+                "actions", flat=True
+            )
+        )
+        sends = sum(len(per_seq) for m in stats.sent.values() for per_seq in m.values())
+        report.update(
+            elapsed_s=round(elapsed, 1),
+            tabs=len(clients) + len(rivals),
+            actions_stored=stored,
+            distinct_actions_sent=sends,
+            refused_as_stale=stats.events.get("error:stale", 0),
+        )
+        return report
+
+
+def worker_kill(args) -> dict:
+    from bench.client import Stats
+
+    report: dict = {}
+    extra = {}
+    if args.visibility_timeout is not None:
+        extra["CELERY_VISIBILITY_TIMEOUT"] = str(args.visibility_timeout)
+    with deployment_for("worker-kill", extra_env=extra) as deployment:
+        setup_django(deployment)
+        for variant in ("pool", "whole"):
+            matches = create_matches(args.matches)
+            stats = Stats()
+            clients = seat_clients(
+                matches, deployment.ports, stats, think=(0.02, 0.1), stop_after=0
+            )
+            for client in clients:
+                if client.seat == 0:
+                    client.resign_at = 12
+            killed: dict = {}
+
+            async def kill_while_recording(variant=variant, stats=stats, killed=killed) -> None:
+                while len(stats.finished) < max(1, args.matches // 10):
+                    await asyncio.sleep(0.02)
+                killed["pids"] = deployment.kill_worker(pool_only=variant == "pool")
+                killed["at"] = time.time()
+                if variant == "whole":
+                    await asyncio.sleep(2)
+                    deployment.start_worker()
+
+            elapsed = asyncio.run(drive(deployment, clients, faults=[kill_while_recording()]))
+            ids = [match_id for match_id, _ in matches]
+            recorded, done_at = _wait_recorded(ids, timeout=args.record_timeout)
+            part = common_report(stats, clients, deployment, matches)
+            part.update(
+                elapsed_s=round(elapsed, 1),
+                killed_pids=killed.get("pids"),
+                finished=len(stats.finished),
+                recorded_matches=recorded,
+                seconds_until_all_recorded_after_kill=(
+                    round(done_at - killed["at"], 1) if recorded == len(ids) else None
+                ),
+                rating_problems=_rating_problems(ids)[:10],
+            )
+            part["ok"] = part["ok"] and recorded == len(ids) and not part["rating_problems"]
+            report[variant] = part
+    report["ok"] = all(part["ok"] for part in report.values() if isinstance(part, dict))
+    return report
+
+
+def forfeit(args) -> dict:
+    from django.utils import timezone
+
+    from bench.client import Stats
+    from games.models import Match
+
+    timeout = timedelta(seconds=args.move_timeout)
+    with deployment_for("forfeit") as deployment:
+        setup_django(deployment)
+        matches = create_matches(args.matches, move_timeout=timeout)
+        Match.objects.filter(pk__in=[m for m, _ in matches]).update(
+            move_deadline=timezone.now() + timeout
+        )
+        stats = Stats()
+        clients = seat_clients(matches, deployment.ports, stats, think=(0.05, 0.2), stop_after=0)
+        absent = {}
+        present = []
+        for index, client in enumerate(clients):
+            match_index = index // 2
+            if match_index % 2 == 0:  # seat 1 never connects
+                if client.seat == 1:
+                    absent[client.match_id] = 1
+                    continue
+            elif client.seat == 0:  # seat 0 walks away once on move after 6 actions
+                client.leave_at = 6
+                absent[client.match_id] = 0
+            client.give_up_after = 600
+            client.idle_timeout = 30
+            present.append(client)
+        elapsed = asyncio.run(drive(deployment, present))
+        ids = [m for m, _ in matches]
+        rows = Match.objects.in_bulk(ids)
+        wrong = [
+            f"match {m}: {rows[m].status} {rows[m].reason} winner {rows[m].winner_seat}"
+            for m in ids
+            if (rows[m].reason, rows[m].winner_seat) != ("forfeit", 1 - absent[m])
+        ]
+        told = [
+            m
+            for m in ids
+            if stats.results.get(m, {}).get("reason") == "forfeit"
+            and stats.results[m]["winner"] == 1 - absent[m]
+        ]
+        delays = sorted(
+            r["at"] - datetime.fromisoformat(r["deadline"]).timestamp()
+            for r in stats.results.values()
+            if r.get("deadline")
+        )
+        report = common_report(stats, present, deployment, matches)
+        report.update(
+            elapsed_s=round(elapsed, 1),
+            move_timeout_s=args.move_timeout,
+            forfeited=len(ids) - len(wrong),
+            wrong=wrong[:10],
+            opponents_told=len(told),
+            told_after_deadline_s={
+                "min": round(delays[0], 1) if delays else None,
+                "max": round(delays[-1], 1) if delays else None,
+            },
+            recording_problems=_rating_problems(ids, wait=60)[:10],
+        )
+        report["ok"] = (
+            report["ok"]
+            and not wrong
+            and len(told) == len(ids)
+            and not report["recording_problems"]
+        )
+        return report
+
+
+# Checks ------------------------------------------------------------------------------------
+
+
+def _all_done(clients) -> bool:
+    return all(client.done for client in clients)
+
+
+def _stall_after(stats, marks) -> list[float]:
+    """For each fault time, the longest gap between two acks in the 10 s after it."""
+    stalls = []
+    for mark in marks:
+        times = sorted(t for t in stats.ack_times if mark - 1 <= t <= mark + 10)
+        gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+        stalls.append(round(max(gaps, default=0.0), 2))
+    return stalls
+
+
+def _wait_recorded(match_ids, *, timeout: float) -> tuple[int, float]:
+    """Wait until every match has its rating changes: (matches recorded, wall time then)."""
+    from tournaments.models import RatingChange
+
+    deadline = time.monotonic() + timeout
+    while True:
+        recorded = (
+            RatingChange.objects.filter(match_id__in=match_ids)
+            .values("match_id")
+            .distinct()
+            .count()
+        )
+        if recorded == len(match_ids) or time.monotonic() > deadline:
+            return recorded, time.time()
+        time.sleep(0.5)
+
+
+def _rating_problems(match_ids, *, wait: float = 0) -> list[str]:
+    """Each match's result counted exactly once: two rating changes, the players' ratings
+    and rated matches as one Elo update from 1500 (each player plays one match here), and
+    the standings of its tournament: played 1, the winner with the win.
+    """
+    from games.models import Match
+    from tournaments.models import Rating, RatingChange, Standing
+
+    if wait:
+        _wait_recorded(match_ids, timeout=wait)
+    problems = []
+    for match in Match.objects.filter(pk__in=match_ids).prefetch_related("seats"):
+        seats = sorted(match.seats.all(), key=lambda s: s.number)
+        changes = list(RatingChange.objects.filter(match=match))
+        if len(changes) != 2:
+            problems.append(f"match {match.pk}: {len(changes)} rating changes")
+            continue
+        for seat in seats:
+            rating = Rating.objects.get(player_id=seat.player_id, game=match.game)
+            expected = 1520.0 if seat.number == match.winner_seat else 1480.0
+            if (rating.rating, rating.rated_matches) != (expected, 1):
+                problems.append(f"match {match.pk}: seat {seat.number} rated {rating.rating}")
+        standings = {
+            s.entry.player_id: (s.played, s.wins)
+            for s in Standing.objects.filter(
+                tournament_id=match.round.tournament_id
+            ).select_related("entry")
+        }
+        for seat in seats:
+            want = (1, 1 if seat.number == match.winner_seat else 0)
+            if standings.get(seat.player_id) != want:
+                problems.append(f"match {match.pk}: standings {standings}")
+    return problems
+
+
+def _without(argv: list[str], *flags: str) -> list[str]:
+    """``argv`` without the given flags and the value after each."""
+    kept, skip = [], False
+    for item in argv:
+        if skip:
+            skip = False
+            continue
+        if item in flags:
+            skip = item == "--json"
+            continue
+        kept.append(item)
+    return kept
+
+
+SCENARIOS = {
+    "asgi-kill": asgi_kill,
+    "redis-restart": redis_restart,
+    "duplicates": duplicates,
+    "worker-kill": worker_kill,
+    "forfeit": forfeit,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", nargs="+", choices=list(SCENARIOS), default=list(SCENARIOS))
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--actions", type=int, default=80, help="actions a match, then stop")
+    parser.add_argument("--move-timeout", type=float, default=5.0)
+    parser.add_argument("--visibility-timeout", type=int, default=None)
+    parser.add_argument("--record-timeout", type=float, default=180.0)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    results = {}
+    if len(args.scenario) > 1:
+        # One process a scenario: each has its own deployment, Redis and Django setup.
+        for name in args.scenario:
+            out = ROOT / "bench" / "logs" / f"faults-{name}.json"
+            forwarded = [a for a in sys.argv[1:] if a not in args.scenario]
+            argv = [sys.executable, __file__, *_without(forwarded, "--scenario", "--json")]
+            subprocess.run([*argv, "--scenario", name, "--json", str(out)], check=False)
+            results[name] = json.loads(out.read_text())[name] if out.exists() else {"ok": False}
+    else:
+        name = args.scenario[0]
+        print(f"== {name}", flush=True)
+        results[name] = SCENARIOS[name](args)
+        print(json.dumps(results[name], indent=2, default=str), flush=True)
+    print(json.dumps({name: r.get("ok") for name, r in results.items()}))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""Briscola's card tables, the points of a hand and the end of the match.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola": card
+ranking, scoring), ../shared/rules/README.md ("Briscola" rulings).
+
+A hand holds 120 card points (ace 11, 3 10, K 4, Q 3, J 2, others 0):
+61 or more wins it, 60-60 is drawn. What a hand adds to the match depends on
+the option ``match``:
+- ``two_hands`` (the source's match, default): the card points. After two
+  hands the higher total wins; equal totals mean one more hand, and another
+  after every hand that leaves them equal (a drawn tie-breaker).
+- ``best_of_three`` / ``one_hand``: 1 to the winner of the hand, 0 to each on
+  a 60-60 draw; the first to win two hands (one hand) wins the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.cards import ITALIAN_40, bits
+from games.rules.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, beats_table, strength_table
+
+PACK = ITALIAN_40
+CODES = PACK.codes
+SUIT = PACK.suit_of
+STRENGTH = strength_table(PACK, BRISCOLA_ORDER)
+POINTS = tuple(BRISCOLA_POINTS.get(rank, 0) for rank in PACK.rank_of)
+"""Card int -> card points."""
+BEATS_BY_TRUMP = tuple(beats_table(SUIT, STRENGTH, trump) for trump in range(4))
+"""``BEATS_BY_TRUMP[trump][first * 40 + second]`` is 1 when the second card of a trick wins."""
+HAND_POINTS = 120
+WINNING_POINTS = 61
+
+TWO_HANDS, BEST_OF_THREE, ONE_HAND = "two_hands", "best_of_three", "one_hand"
+MATCHES = (TWO_HANDS, BEST_OF_THREE, ONE_HAND)
+_HANDS_TO_WIN = {BEST_OF_THREE: 2, ONE_HAND: 1}
+_TWO = 2  # hands in the source's match before a tie-breaker
+
+# Display order: by suit, then from the strongest rank down.
+_DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (SUIT[i], -STRENGTH[i])))
+
+
+def display_codes(mask: int) -> list[str]:
+    """Codes of the cards in ``mask`` sorted for display: by suit (C D H S), then A 3 K ... 2.
+
+    >>> display_codes(PACK.mask(["2D", "3D", "KC", "AD"]))
+    ['KC', 'AD', '3D', '2D']
+    """
+    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+
+
+def card_points(mask: int) -> int:
+    """Card points of the cards in ``mask`` (a bitmask of card ints).
+
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola": scoring).
+
+    >>> card_points(PACK.mask(["AC", "3C", "KD", "QS", "JH", "7H"]))
+    30
+    >>> card_points((1 << 40) - 1)
+    120
+    """
+    return sum(POINTS[i] for i in bits(mask))
+
+
+def hand_winner(points: Sequence[int]) -> int | None:
+    """The seat with 61 card points or more, None on a 60-60 draw.
+
+    Source: ../shared/rules/README.md ("Briscola": a single hand of 120 card points).
+
+    >>> hand_winner([61, 59]), hand_winner([0, 120]), hand_winner([60, 60])
+    (0, 1, None)
+    """
+    for seat, won in enumerate(points):
+        if won >= WINNING_POINTS:
+            return seat
+    return None
+
+
+def hand_result(captured: Sequence[int], match: str) -> dict[str, Any]:
+    """The result of a finished hand from each seat's won cards (bitmasks).
+
+    Returns ``{"points": [per seat], "card_points": [per seat], "winner": seat
+    | None, "tricks": [per seat]}``; ``points`` are the card points with
+    ``match="two_hands"``, else 1 for the hand's winner and 0 otherwise.
+    """
+    won = [card_points(mask) for mask in captured]
+    winner = hand_winner(won)
+    if match == TWO_HANDS:
+        points = list(won)
+    else:
+        points = [int(seat == winner) for seat in range(len(won))]
+    return {
+        "points": points,
+        "card_points": won,
+        "winner": winner,
+        "tricks": [mask.bit_count() // 2 for mask in captured],
+    }
+
+
+def match_winner(totals: Sequence[int], hands: int, match: str) -> int | None:
+    """The winning seat given match ``totals`` after ``hands`` hands, or None while it goes on.
+
+    ``two_hands``: after two hands or more, the higher total, None while equal
+    (so a tie-breaker hand decides, and a drawn one is followed by another).
+    ``best_of_three`` / ``one_hand``: the first to 2 / 1 hands won.
+    Source: ../shared/rules/README.md ("Briscola"), 004 ("Briscola": the match).
+
+    >>> match_winner([70, 50], 1, "two_hands"), match_winner([130, 110], 2, "two_hands")
+    (None, 0)
+    >>> match_winner([120, 120], 2, "two_hands"), match_winner([120, 180], 3, "two_hands")
+    (None, 1)
+    >>> match_winner([1, 1], 3, "best_of_three"), match_winner([2, 1], 3, "best_of_three")
+    (None, 0)
+    """
+    if match == TWO_HANDS:
+        if hands < _TWO:
+            return None
+        best = max(totals)
+        return None if list(totals).count(best) > 1 else list(totals).index(best)
+    needed = _HANDS_TO_WIN[match]
+    for seat, won in enumerate(totals):
+        if won >= needed:
+            return seat
+    return None

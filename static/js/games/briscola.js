@@ -1,0 +1,326 @@
+// Briscola table (docs/games/briscola.md; view shape: games/rules/briscola_view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Two players, three cards each, no obligation to follow suit: the
+// only move is "play XY", so every card in the hand of the seat to act is playable.
+// On the felt: the opponent (hand backs, the upcard once they have taken it, their
+// won-tricks pile), the stock with the upcard crosswise under it and the trump suit, the
+// trick, the last trick, the viewer's own hand and pile, and the hand's result.
+//
+// The server moves straight on to the next hand when one ends, so the result of the hand
+// just finished is drawn from match.deals during the first trick of the next hand; the
+// final hand of the match keeps its result in view.result.
+
+import {
+  h, makePile, cardName, suitName, suitIcon, parseCard,
+  handRow, trickArea, lastTrick, stockPile, dealResultTable,
+} from "../live-table.js";
+
+export const pack = "italian";
+
+const TRICKS = 20;
+const WINNING_POINTS = 61;
+/** Briscola's ranking, strongest first: how players sort a hand. */
+const BRISCOLA_RANKS = ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"];
+const SUIT_ORDER = ["D", "C", "H", "S"];
+/** Card points of each rank (the rest are worth nothing). */
+const CARD_POINTS = { A: 11, 3: 10, K: 4, Q: 3, J: 2 };
+
+/** "play 3D" -> "Play Tre di Denari"; the trump suit's cards say so. */
+export function actionLabel(action, ctx) {
+  const m = /^play (\S+)$/.exec(String(action));
+  if (!m) return null;
+  const c = parseCard(m[1], ctx.pack);
+  const trump = c && ctx.view && c.suit === ctx.view.trump;
+  return `Play ${cardName(m[1], ctx.pack)}${trump ? " (briscola)" : ""}`;
+}
+
+export function render(ctx) {
+  const { view } = ctx;
+  const bottom = ctx.viewer !== null ? ctx.viewer : 0;
+  const top = 1 - bottom;
+  const players = view.players || [];
+  const player = (s) => players.find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, known_cards: [] };
+  const upcard = rememberUpcard(ctx);
+  const showPoints = players.some((p) => p.points_so_far !== null && p.points_so_far !== undefined);
+  const prompt = briscolaPrompt(ctx, player);
+
+  // The viewer's hand first, so its cards claim their "play" actions.
+  const mine = seatPanel(ctx, bottom, player(bottom), { bottom: true, upcard, showPoints });
+  const theirs = seatPanel(ctx, top, player(top), { bottom: false, upcard, showPoints });
+  return {
+    felt: [theirs, centre(ctx, player, showPoints), mine],
+    prompt,
+    feltClass: ["briscola-felt"],
+    columns: [
+      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(player(s).tricks_won ?? 0) },
+      {
+        label: "Pts",
+        title: showPoints ? "Card points won this hand" : "Card points are hidden until the hand ends",
+        value: (s) => (showPoints ? String(player(s).points_so_far ?? 0) : "–"),
+      },
+    ],
+    panel: sidePanel(ctx, showPoints),
+  };
+}
+
+// ---------------------------------------------------------------- words
+
+function suitWord(ctx, suit) {
+  return suitName(suit, ctx.pack);
+}
+
+function trickNumber(view) {
+  return Math.min((view.tricks_played ?? 0) + 1, TRICKS);
+}
+
+function handWinnerText(ctx, winner, points) {
+  const pts = points ? ` ${ctx.seats.map((s) => points[s] ?? 0).sort((a, b) => b - a).join("–")}` : "";
+  if (winner === null || winner === undefined) return `Drawn hand${pts}`;
+  return ctx.isMe(winner) ? `You win the hand${pts}` : `${ctx.name(winner)} wins the hand${pts}`;
+}
+
+function briscolaPrompt(ctx, player) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  const trump = `briscola: ${suitWord(ctx, view.trump)}`;
+  if (view.phase === "over") {
+    const r = view.result || {};
+    return { text: "Hand over", detail: handWinnerText(ctx, r.winner, r.card_points), mine: false };
+  }
+  const trick = view.trick || [];
+  const drawing = (view.stock_count ?? 0) > 0 || view.upcard ? "" : " · no more drawing";
+  const detailBase = `Trick ${trickNumber(view)} of ${TRICKS} · ${trump}${drawing}`;
+  if (ctx.myTurn) {
+    if (!trick.length) return { text: "Your lead", detail: `${detailBase} · play any card`, mine: true };
+    const led = trick[0].card;
+    return {
+      text: "Your turn",
+      detail: `answer ${cardName(led, ctx.pack)} with any card · ${detailBase}`,
+      mine: true,
+    };
+  }
+  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  if (!who) return { text: "Waiting…", mine: false };
+  return { text: trick.length ? `${who} to answer` : `${who} to lead`, detail: detailBase, mine: false };
+}
+
+// ---------------------------------------------------------------- the upcard
+
+/**
+ * The upcard's code for this hand. The view drops it (keeping only the trump suit) once
+ * the last player to draw has taken it; remember it in ctx.local so the viewer's own copy
+ * can be marked as known to the opponent, as the opponent's copy is (known_cards).
+ */
+function rememberUpcard(ctx) {
+  const { view, match } = ctx;
+  const key = `${match.id ?? ""}:${match.deal_number ?? ""}:${view.dealer ?? ""}:${view.trump ?? ""}`;
+  const local = ctx.local;
+  if (view.upcard) local.briscolaUpcard = { key, code: view.upcard };
+  const memo = local.briscolaUpcard;
+  return memo && memo.key === key ? memo.code : null;
+}
+
+// ---------------------------------------------------------------- seats
+
+function seatPanel(ctx, seat, p, { bottom, upcard, showPoints }) {
+  const { view } = ctx;
+  const self = ctx.isMe(seat);
+  const toAct = !ctx.finished && view.to_act === seat;
+  const head = h("div", { class: "lt-seat-head" },
+    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      ctx.name(seat),
+      self ? h("span", { class: "lt-you" }, "you") : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+    view.phase === "play" && view.leader === seat && !(view.trick || []).length && !toAct
+      ? h("span", { class: "chip", title: "Leads the next trick" }, "leads") : null);
+
+  const hand = handArea(ctx, seat, p, { upcard });
+  const pile = wonPile(ctx, seat, p, showPoints);
+  return h("section", {
+    class: ["lt-seat", bottom ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null],
+    "data-testid": `seat-${seat}`, "data-seat": String(seat),
+  },
+    head,
+    h("div", { class: "lt-seat-body briscola-seat-body" }, hand, pile));
+}
+
+function handArea(ctx, seat, p, { upcard }) {
+  const { view } = ctx;
+  const trump = view.trump;
+  const count = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
+  if (count === 0 && view.phase === "over") return null;
+  const self = Array.isArray(p.hand);
+  // The upcard in the viewer's own hand: the opponent saw it taken.
+  const known = self
+    ? (!view.upcard && upcard && p.hand.includes(upcard) ? [upcard] : [])
+    : (p.known_cards || []);
+  const suitOrder = [...SUIT_ORDER.filter((s) => s !== trump), trump];
+  return handRow({
+    cards: self ? p.hand : null,
+    count: p.hand_count ?? 0,
+    known,
+    seat,
+    self: ctx.isMe(seat) || (self && ctx.viewer === null),
+    pack: ctx.pack,
+    sort: { suitOrder, rankOrder: BRISCOLA_RANKS },
+    label: ctx.isMe(seat) ? "Your hand" : "Hand",
+    cardOptions: (code) => {
+      const c = parseCard(code, ctx.pack);
+      const isTrump = c && c.suit === trump;
+      const offer = ctx.isMe(seat) ? ctx.cardOffer(code, [`play ${code}`]) : {};
+      const dim = ctx.isMe(seat) && ctx.myTurn && !offer.action;
+      return {
+        ...offer,
+        classes: [...(offer.classes || []), isTrump ? "briscola-trump" : null, dim ? "dim" : null],
+        label: isTrump ? "briscola" : "",
+      };
+    },
+  });
+}
+
+/** The seat's won tricks, face down, with the count (and card points when they are shown). */
+function wonPile(ctx, seat, p, showPoints) {
+  const cards = p.captured_count ?? 0;
+  const tricks = p.tricks_won ?? Math.floor(cards / 2);
+  return h("div", {
+    class: ["lt-capture", "briscola-won", ctx.isMe(seat) ? "is-mine" : null],
+    "data-seat": String(seat), "data-testid": `captures-${seat}`,
+  },
+    makePile({ faceDown: true, size: cards, cardSize: "sm", badge: false }),
+    h("div", { class: "lt-capture-caption" },
+      h("span", { class: "lt-capture-name" }, "Won tricks"),
+      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` },
+        `${tricks} trick${tricks === 1 ? "" : "s"} · ${cards} card${cards === 1 ? "" : "s"}`),
+      showPoints
+        ? h("span", { class: "lt-capture-detail", "data-testid": `points-${seat}` }, `${p.points_so_far ?? 0} card points`)
+        : h("span", { class: "lt-capture-hidden muted", title: "Card points are hidden during the hand" }, "points hidden")));
+}
+
+// ---------------------------------------------------------------- centre
+
+function centre(ctx, player, showPoints) {
+  const { view } = ctx;
+  const trick = view.trick || [];
+  let placeholder = null;
+  if (!trick.length && view.phase === "play" && !ctx.finished) {
+    const leader = view.leader ?? view.to_act;
+    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+  }
+  const stock = stockPile({
+    count: view.stock_count ?? 0,
+    upcard: view.upcard || null,
+    trump: { suit: view.trump },
+    pack: ctx.pack,
+    label: "Stock",
+    upcardLabel: "Briscola",
+  });
+  const stockNote = (view.stock_count ?? 0) === 0 && !view.upcard && view.phase === "play"
+    ? h("div", { class: "briscola-stock-note muted" }, "No more drawing") : null;
+
+  const last = view.last_trick;
+  let lastEl = null;
+  if (last && (last.cards || []).length) {
+    const pts = last.cards.reduce((acc, c) => acc + (CARD_POINTS[(parseCard(c.card, ctx.pack) || {}).rank] || 0), 0);
+    lastEl = lastTrick({
+      plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack,
+      label: showPoints ? `Last trick · ${pts} pts` : "Last trick",
+    });
+  }
+  const showTrick = view.phase === "play" || trick.length > 0;
+  const result = resultArea(ctx, player);
+  return h("div", { class: ["lt-center", "briscola-center"] },
+    view.phase === "over" ? null : h("div", { class: "briscola-stock-col" }, stock, stockNote),
+    showTrick ? trickArea({
+      plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader, placeholder,
+      footer: view.phase === "play" ? `Trick ${trickNumber(view)} of ${TRICKS}` : null,
+    }) : null,
+    lastEl,
+    result);
+}
+
+// ---------------------------------------------------------------- results
+
+/** Whether a hand's "points" are card points (the two-hands match) or hands won. */
+function pointsAreCards(points) {
+  return (points || []).reduce((a, b) => a + (Number(b) || 0), 0) > 2;
+}
+
+function resultArea(ctx, player) {
+  const { view, match } = ctx;
+  const deals = match.deals || [];
+  if (view.result) return handResult(ctx, view.result, match.deal_number || deals.length || 1, player);
+  // The hand just finished: the server has dealt the next one already.
+  if (view.phase === "play" && (view.tricks_played ?? 0) === 0 && deals.length) {
+    const d = deals[deals.length - 1];
+    return previousHandResult(ctx, d);
+  }
+  return null;
+}
+
+function handResult(ctx, r, number, player) {
+  const seats = ctx.seats;
+  const cards = r.card_points || r.points || [];
+  const rows = [
+    { label: "Tricks won", points: r.tricks || seats.map((s) => player(s).tricks_won ?? 0) },
+    { label: "Card points", detail: `${WINNING_POINTS} or more wins the hand`, points: cards },
+  ];
+  if (!pointsAreCards(r.points) && r.points) rows.push({ label: "Hands won", detail: "this hand", points: r.points });
+  const table = dealResultTable({
+    seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
+    title: `Hand ${number} result`, testid: "deal-result",
+  });
+  return resultBox(ctx, table, handWinnerText(ctx, r.winner, cards), r.winner);
+}
+
+function previousHandResult(ctx, d) {
+  const points = d.points || [];
+  const cards = pointsAreCards(points);
+  let winner = null;
+  if (cards) winner = ctx.seats.find((s) => (points[s] ?? 0) >= WINNING_POINTS) ?? null;
+  else winner = ctx.seats.find((s) => (points[s] ?? 0) > 0) ?? null;
+  const rows = [cards
+    ? { label: "Card points", detail: `${WINNING_POINTS} or more wins the hand`, points }
+    : { label: "Hands won", detail: "a 60–60 hand counts for nobody", points }];
+  const table = dealResultTable({
+    seats: ctx.seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
+    title: `Hand ${d.number} result`, testid: "deal-result",
+  });
+  return resultBox(ctx, table, handWinnerText(ctx, winner, cards ? points : null), winner);
+}
+
+function resultBox(ctx, table, headline, winner) {
+  table.insertBefore(
+    h("div", { class: ["briscola-result-head", ctx.isMe(winner) ? "is-mine" : null], "data-testid": "hand-winner" }, headline),
+    table.querySelector("table"));
+  return h("div", { class: "briscola-results" }, table, matchTable(ctx));
+}
+
+/** The hands of the match so far and the totals (the match score). */
+function matchTable(ctx) {
+  const { match } = ctx;
+  const deals = match.deals || [];
+  if (!deals.length) return null;
+  const cards = deals.some((d) => pointsAreCards(d.points));
+  const rows = deals.map((d) => ({ label: `Hand ${d.number}`, points: d.points || [] }));
+  return dealResultTable({
+    seats: ctx.seats, rows, totals: match.scores || true, names: ctx.name, me: ctx.viewer,
+    title: cards ? "Match · card points" : "Match · hands won", totalLabel: "Total", testid: "match-result",
+  });
+}
+
+// ---------------------------------------------------------------- side panel
+
+function sidePanel(ctx, showPoints) {
+  const { view } = ctx;
+  return h("div", { class: "briscola-panel" },
+    h("p", { class: "briscola-panel-trump" },
+      suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Briscola: ",
+      h("strong", {}, suitWord(ctx, view.trump)),
+      view.upcard ? h("span", { class: "muted" }, ` (${cardName(view.upcard, ctx.pack)} under the stock)`) : null),
+    showPoints || view.phase === "over" ? null
+      : h("p", { class: "muted briscola-panel-note" }, "Card points stay hidden until the hand ends: keep count!"),
+    h("p", { class: "muted briscola-panel-note" }, "Ace 11 · 3 10 · Re 4 · Cavallo 3 · Fante 2 · 61 wins the hand"));
+}

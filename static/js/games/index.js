@@ -1,0 +1,38 @@
+// Renderer registry of the match page (docs/frontend.md, "Adding a game").
+//
+// The core (../match.js) draws the table of a match with RENDERERS[game], a module
+// exporting render(ctx) (and optionally select, actionLabel). A game without a renderer
+// gets the generic one: its legal actions as buttons and its view as readable text.
+// Adding a game: one import line and one entry below, plus its pack in PACKS.
+
+import * as generic from "./generic.js";
+import * as briscola from "./briscola.js";
+import * as spizzichino from "./spizzichino.js";
+import * as scopa from "./scopa.js";
+
+export const RENDERERS = {
+  briscola,
+  spizzichino,
+  scopa,
+};
+
+/** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */
+export const PACKS = {
+  spizzichino: "italian",
+  briscola: "italian",
+  scopa: "italian",
+  "pinch-tarot": "tarot",
+  bazzica: "french",
+};
+
+/** The renderer module for a game slug; the generic one when there is none. */
+export function rendererFor(game) {
+  return (game && Object.prototype.hasOwnProperty.call(RENDERERS, game) && RENDERERS[game]) || generic;
+}
+
+/** The pack name for a game slug ("italian" when not listed). */
+export function packFor(game) {
+  return (game && Object.prototype.hasOwnProperty.call(PACKS, game) && PACKS[game]) || "italian";
+}
+
+export { generic };

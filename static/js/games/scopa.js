@@ -1,0 +1,575 @@
+// Scopa table (docs/games/scopa.md; view shape: games/rules/scopa_view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Two seats; phases "play" (36 plays: six hands of three cards) and
+// "over". On the felt: the opponent (hand backs, capture pile with the scope turned
+// crosswise), the stock with its count, the board, the last play, the viewer's hand and
+// pile. A hand card with one legal move is one click ("play XY" trails it, or its only
+// capture); a card with several captures opens a choice list naming the cards taken.
+//
+// The deal result: when the match ends, the last state carries view.result. When the match
+// goes on, the server sends the next deal at once, so the finished deal's items never
+// reach the client; this module follows the plays of a deal in ctx.local (every state
+// shows the last play) and, when it saw all of them, rebuilds the scoring items of the
+// deal, checked against the deal's points in match.deals. Otherwise it shows the points.
+
+import { h, makeCard, makePile, cardName, handRow, stockPile, choiceList, seatLabel } from "../live-table.js";
+
+/** Capture values: ace 1, 2-7 face value, Fante 8, Cavallo 9, Re 10. */
+const VALUE = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, J: 8, Q: 9, K: 10 };
+/** Primiera values (docs/games/scopa.md). */
+const PRIMIERA = { 7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, J: 10, Q: 10, K: 10 };
+const SUITS = ["C", "D", "H", "S"];
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
+const ALL_CARDS = RANKS.flatMap((r) => SUITS.map((s) => r + s));
+const PLAYS_PER_DEAL = 36;
+const ITEM_ORDER = ["cards", "diamonds", "settebello", "primiera"];
+const ITEM_LABELS = { cards: "Cards", diamonds: "Denari", settebello: "Settebello", primiera: "Primiera", scopa: "Scopa" };
+
+const rankOf = (code) => String(code).slice(0, -1);
+const suitOf = (code) => String(code).slice(-1);
+const valueOf = (code) => VALUE[rankOf(code)] || 0;
+const byValue = (a, b) => valueOf(a) - valueOf(b) || SUITS.indexOf(suitOf(a)) - SUITS.indexOf(suitOf(b));
+
+// ---------------------------------------------------------------- actions
+
+/** "play 7D" -> {card: "7D", taken: []}; "capture 7D 3C+4S" -> {card: "7D", taken: ["3C", "4S"]}. */
+function parseAction(action) {
+  const parts = String(action).split(" ");
+  if (parts[0] === "play" && parts.length === 2) return { card: parts[1], taken: [] };
+  if (parts[0] === "capture" && parts.length === 3) return { card: parts[1], taken: parts[2].split("+") };
+  return null;
+}
+
+function takeText(taken, pack) {
+  return taken.map((c) => cardName(c, pack)).join(" + ");
+}
+
+/**
+ * A readable label: "play 7D" -> "Play Sette di Denari to the table";
+ * "capture 7D 3C+4S" -> "Take Tre di Bastoni + Quattro di Spade with Sette di Denari".
+ */
+export function actionLabel(action, ctx) {
+  const a = parseAction(action);
+  if (!a) return null;
+  const pack = (ctx && ctx.pack) || "italian";
+  if (!a.taken.length) return `Play ${cardName(a.card, pack)} to the table`;
+  return `Take ${takeText(a.taken, pack)} with ${cardName(a.card, pack)}`;
+}
+
+/** Clicks on [data-select]: a hand card opens/closes its choice list; "dismiss-result:N" hides a result. */
+export function select(value, local) {
+  const v = String(value);
+  if (v.startsWith("dismiss-result:")) {
+    local.scopaDismissed = Number(v.slice("dismiss-result:".length));
+    return;
+  }
+  local.selected = local.selected === v ? null : v;
+}
+
+// ---------------------------------------------------------------- scoring (to rebuild a result)
+
+function primieraPoints(pile) {
+  let total = 0;
+  for (const s of SUITS) {
+    const best = Math.max(0, ...pile.filter((c) => suitOf(c) === s).map((c) => PRIMIERA[rankOf(c)] || 0));
+    if (!best) return null;
+    total += best;
+  }
+  return total;
+}
+
+/** The seat with strictly the highest count (null counts as missing), else null (games/rules/scopa_scoring.py _most). */
+function most([a, b]) {
+  if (a === null || a === undefined) return b === null || b === undefined ? null : 1;
+  if (b === null || b === undefined || a > b) return 0;
+  return b > a ? 1 : null;
+}
+
+/** The result of a deal from the two capture piles and the scope in order (scopa_scoring.score_hand). */
+function scoreHand(piles, sweeps) {
+  const cards = piles.map((p) => p.length);
+  const diamonds = piles.map((p) => p.filter((c) => suitOf(c) === "D").length);
+  const primiera = piles.map(primieraPoints);
+  const holder = piles[0].includes("7D") ? 0 : 1;
+  const items = [];
+  for (const [name, seat] of [["cards", most(cards)], ["diamonds", most(diamonds)], ["settebello", holder], ["primiera", most(primiera)]]) {
+    if (seat !== null) items.push({ name, seat, points: 1 });
+  }
+  for (const s of sweeps) items.push({ name: "scopa", seat: s.seat, points: 1, card: s.card });
+  const points = [0, 0];
+  for (const it of items) points[it.seat] += 1;
+  return { points, items, cards, diamonds, settebello: holder, primiera, scope: [0, 1].map((s) => sweeps.filter((x) => x.seat === s).length) };
+}
+
+/** Whether `card` can capture from `board` (pairing, or two or more cards adding up to its value). */
+function canCapture(card, board) {
+  const v = valueOf(card);
+  if (board.some((b) => valueOf(b) === v)) return true;
+  let sums = new Set([0]);
+  for (const b of board) {
+    const next = new Set(sums);
+    for (const s of sums) if (s + valueOf(b) <= v) next.add(s + valueOf(b));
+    sums = next;
+  }
+  return sums.has(v);
+}
+
+function playsMade(view) {
+  const hands = (view.players || []).reduce((n, p) => n + (p.hand_count || 0), 0);
+  return PLAYS_PER_DEAL - (view.stock_count || 0) - hands;
+}
+
+/**
+ * Follow the current deal's plays in ctx.local.scopaTrack; when the deal changes, rebuild
+ * the finished one's result (ctx.local.scopaResults[number]).
+ */
+function track(ctx) {
+  const { view, match } = ctx;
+  const local = ctx.local;
+  const results = local.scopaResults || (local.scopaResults = {});
+  const number = match.deal_number || 0;
+  const key = `${match.id}:${number}`;
+  let t = local.scopaTrack;
+  if (t && t.key !== key) {
+    if (t.matchId === match.id && t.number < number && !results[t.number]) {
+      const entry = (match.deals || []).find((d) => d.number === t.number);
+      if (entry) results[t.number] = { number: t.number, points: entry.points, result: rebuild(t, entry.points) };
+    }
+    t = null;
+  }
+  const made = playsMade(view);
+  if (!t) {
+    t = { key, matchId: match.id, number, plays: [], complete: made === 0, last: null };
+    local.scopaTrack = t;
+  }
+  if (made !== t.plays.length) {
+    if (t.complete && made === t.plays.length + 1 && view.last_play) t.plays.push({ ...view.last_play, taken: [...(view.last_play.taken || [])] });
+    else t.complete = false;
+  }
+  const mine = ctx.viewer !== null ? (view.players || []).find((p) => p.seat === ctx.viewer) : null;
+  t.last = { made, board: [...(view.board || [])], to_act: view.to_act, last_capturer: view.last_capturer, hand: mine && Array.isArray(mine.hand) ? [...mine.hand] : null };
+}
+
+/** The finished deal's result from its 35 plays seen and the state before the last one; null if unsure. */
+function rebuild(t, points) {
+  const last = t.last;
+  if (!t.complete || !last || t.plays.length !== PLAYS_PER_DEAL - 1 || last.made !== PLAYS_PER_DEAL - 1) return null;
+  const piles = [[], []];
+  const sweeps = [];
+  for (const p of t.plays) {
+    if ((p.taken || []).length) piles[p.seat].push(p.card, ...p.taken);
+    if (p.scopa) sweeps.push({ seat: p.seat, card: p.card });
+  }
+  const seat = last.to_act;
+  if (seat !== 0 && seat !== 1) return null;
+  const seen = new Set([...last.board, ...piles[0], ...piles[1]]);
+  let card = last.hand && last.hand.length === 1 ? last.hand[0] : null;
+  if (!card) {
+    const rest = ALL_CARDS.filter((c) => !seen.has(c));
+    if (rest.length !== 1) return null;
+    card = rest[0];
+  }
+  if (seen.size !== ALL_CARDS.length - 1 || seen.has(card)) return null;
+  const captures = canCapture(card, last.board);
+  const taker = captures ? seat : last.last_capturer;
+  if (taker !== 0 && taker !== 1) return null;
+  piles[taker].push(card, ...last.board);
+  const result = scoreHand(piles, sweeps);
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  if (!same(result.points, points) && captures) {
+    // The last play cleared the board and the last_play_scopa option is on.
+    const other = [...result.points];
+    other[seat] += 1;
+    if (same(other, points)) {
+      result.items.push({ name: "scopa", seat, points: 1, card });
+      result.points = other;
+      result.scope[seat] += 1;
+    }
+  }
+  if (!same(result.points, points)) return null;
+  result.last_capturer = taker;
+  result.void_deals = [];
+  return result;
+}
+
+// ---------------------------------------------------------------- render
+
+export function render(ctx) {
+  const { view, match } = ctx;
+  track(ctx);
+  const me = ctx.viewer !== null ? ctx.viewer : 0;
+  const opp = 1 - me;
+  const player = (s) => (view.players || []).find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, captured_count: 0, scope: 0, scopa_cards: [] };
+
+  // The viewer's legal moves by hand card.
+  const byCard = new Map();
+  for (const a of ctx.legalList) {
+    const p = parseAction(a);
+    if (!p) continue;
+    if (!byCard.has(p.card)) byCard.set(p.card, []);
+    byCard.get(p.card).push(a);
+  }
+  const selected = ctx.selected && (byCard.get(ctx.selected) || []).length > 1 ? ctx.selected : null;
+  const options = selected ? byCard.get(selected) : [];
+
+  // Board cards that the picked card could take; hovering a move lights up its cards.
+  const boardEls = new Map();
+  const targets = new Set(options.flatMap((a) => parseAction(a).taken));
+  const lightUp = (cards, on) => { for (const c of cards) boardEls.get(c)?.classList.toggle("scopa-hover", on); };
+  const hoverProps = (cards) => ({ onmouseenter: () => lightUp(cards, true), onmouseleave: () => lightUp(cards, false), onfocus: () => lightUp(cards, true), onblur: () => lightUp(cards, false) });
+
+  const lp = view.last_play;
+  const trailed = lp && !(lp.taken || []).length ? lp.card : null;
+  const over = view.phase === "over";
+  const number = match.deal_number || 0;
+
+  // Result of a finished deal: this one (match over), else the previous one.
+  const prev = previousResult(ctx);
+  const fresh = prev && !view.result && ctx.local.scopaDismissed !== prev.number && playsMade(view) < 6;
+
+  const hand = myHand(ctx, me, player(me), byCard, selected, hoverProps);
+  const board = boardBlock(ctx, view, boardEls, targets, trailed, over);
+
+  const center = h("div", { class: ["lt-center", "scopa-center"] },
+    voidNotice(ctx, view.void_deals || []),
+    view.result ? resultTable(ctx, { number, result: view.result, points: view.result.points }, { final: true }) : null,
+    fresh ? resultTable(ctx, prev, { dismiss: true }) : null,
+    h("div", { class: "scopa-mid" },
+      stockBlock(ctx, view),
+      board,
+      lastPlay(ctx, lp)));
+
+  const choices = selected ? choiceBlock(ctx, selected, options, view.board || [], hoverProps) : null;
+
+  const felt = h("div", {
+    class: "scopa-table", "data-testid": "scopa-table", "data-deal": String(number),
+    "data-round": String(view.round ?? ""), "data-stock": String(view.stock_count ?? ""),
+  },
+    seatRow(ctx, opp, player(opp), false),
+    center,
+    choices,
+    seatRow(ctx, me, player(me), true, hand));
+
+  const prompt = scopaPrompt(ctx, selected);
+  return {
+    felt,
+    prompt,
+    columns: [
+      { label: "Cards", title: "Cards captured this deal", value: (s) => String(player(s).captured_count ?? 0) },
+      { label: "Scope", title: "Scope (sweeps) this deal", value: (s) => String(player(s).scope ?? 0) },
+    ],
+    panel: [raceBlock(ctx), prev && !fresh && !view.result ? resultTable(ctx, prev, { compact: true }) : null],
+  };
+}
+
+function previousResult(ctx) {
+  const { match } = ctx;
+  const number = match.deal_number || 0;
+  const done = (match.deals || []).filter((d) => d.number < number);
+  if (!done.length) return null;
+  const d = done[done.length - 1];
+  const known = (ctx.local.scopaResults || {})[d.number];
+  return known && known.result ? known : { number: d.number, points: d.points, result: null };
+}
+
+// ---------------------------------------------------------------- words
+
+function scopaPrompt(ctx, selected) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  if (view.phase === "over") return { text: "Deal over", mine: false };
+  const hand = `hand ${view.round ?? 1} of 6`;
+  if (ctx.myTurn) {
+    if (selected) return { text: "Your turn", detail: `choose what to take with ${cardName(selected, ctx.pack)}`, mine: true };
+    return { text: "Your turn", detail: `play a card: it takes what it can, else it goes to the table · ${hand}`, mine: true };
+  }
+  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  return { text: who ? `${who} to play` : "Waiting…", detail: hand, mine: false };
+}
+
+// ---------------------------------------------------------------- seats
+
+function seatRow(ctx, seat, p, bottom, handEl = null) {
+  const { view } = ctx;
+  const toAct = !ctx.finished && view.to_act === seat;
+  const head = h("div", { class: "lt-seat-head" },
+    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      ctx.name(seat),
+      ctx.isMe(seat) ? h("span", { class: "lt-you" }, "you") : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+    view.last_capturer === seat && view.phase !== "over" ? h("span", { class: "chip", title: "Captured last: takes the cards left on the table at the end" }, "last to take") : null);
+  const hand = handEl || handRow({
+    cards: Array.isArray(p.hand) ? p.hand : null, count: p.hand_count ?? 0, seat, self: false, sort: false,
+    empty: view.phase === "over" ? "played out" : "empty",
+  });
+  return h("section", {
+    class: ["lt-seat", "scopa-seat", bottom ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null],
+    "data-testid": `seat-${seat}`, "data-seat": String(seat),
+  },
+    head,
+    h("div", { class: "lt-seat-body scopa-seat-body" }, hand, capturePile(ctx, seat, p)));
+}
+
+function myHand(ctx, seat, p, byCard, selected, hoverProps) {
+  if (!Array.isArray(p.hand)) {
+    return handRow({ cards: null, count: p.hand_count ?? 0, seat, self: false, sort: false });
+  }
+  const cards = p.hand;
+  const slots = cards.map((code) => {
+    const acts = ctx.myTurn ? byCard.get(code) || [] : [];
+    let opts = {};
+    let hint = null;
+    let takes = [];
+    if (acts.length === 1) {
+      const action = ctx.act(acts[0]);
+      const a = parseAction(action);
+      takes = a.taken;
+      opts = { action, classes: ["legal"], label: actionLabel(action, ctx) };
+      hint = !a.taken.length ? "to table" : sweeps(ctx, a.taken) ? "scopa!" : `takes ${a.taken.length}`;
+    } else if (acts.length > 1) {
+      ctx.claim(acts);
+      takes = [...new Set(acts.flatMap((x) => parseAction(x).taken))];
+      opts = {
+        button: true, dataset: { select: code, choices: acts.length },
+        classes: ["legal", "has-choices", selected === code ? "selected" : null],
+        label: `${acts.length} ways to take`,
+      };
+      hint = `${acts.length} ways`;
+    } else if (ctx.myTurn) {
+      opts = { classes: ["dim"] };
+    }
+    const card = makeCard(code, { ...opts, pack: ctx.pack, classes: ["lt-hand-card", ...(opts.classes || [])] });
+    if (takes.length) {
+      card.addEventListener("mouseenter", hoverProps(takes).onmouseenter);
+      card.addEventListener("mouseleave", hoverProps(takes).onmouseleave);
+    }
+    return h("div", { class: "scopa-hand-slot" },
+      card,
+      hint ? h("span", { class: ["scopa-hint", hint === "scopa!" ? "is-scopa" : null] }, hint) : null);
+  });
+  return h("div", { class: ["lt-hand", "lt-hand-self", "scopa-hand"], "data-testid": "my-hand" },
+    h("div", { class: "lt-label" }, "Your hand ", h("span", { class: "badge", "data-testid": `hand-count-${seat}` }, String(cards.length))),
+    h("div", { class: "lt-cards scopa-hand-cards" }, slots.length ? slots : h("span", { class: "muted lt-empty" }, ctx.view.phase === "over" ? "played out" : "empty")));
+}
+
+/** Whether taking `taken` clears the board (a scopa, unless it is the deal's last play). */
+function sweeps(ctx, taken) {
+  const board = ctx.view.board || [];
+  return taken.length === board.length && playsMade(ctx.view) < PLAYS_PER_DEAL - 1;
+}
+
+/** The face-down capture pile with each scopa card turned crosswise under it, face up. */
+function capturePile(ctx, seat, p) {
+  const count = p.captured_count ?? 0;
+  const scope = p.scopa_cards || [];
+  const pile = makePile({ size: count, faceDown: true, cardSize: "sm", pack: ctx.pack });
+  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: { "--i": String(i) }, title: `Scopa with ${cardName(code, ctx.pack)}` },
+    makeCard(code, { size: "xs", pack: ctx.pack, label: "scopa" })));
+  return h("div", { class: ["scopa-pile", ctx.isMe(seat) ? "is-mine" : null], "data-testid": `captures-${seat}`, "data-seat": String(seat) },
+    h("div", { class: "scopa-pile-stack", style: { "--n": String(Math.min(scope.length, 6)) } }, sweepsEls, pile),
+    h("div", { class: "scopa-pile-caption" },
+      h("span", { class: "lt-label" }, "Captured"),
+      h("span", { class: "scopa-pile-count", "data-testid": `captures-count-${seat}` }, `${count} card${count === 1 ? "" : "s"}`),
+      h("span", { class: ["scopa-scope-count", scope.length ? "has-scope" : null], "data-testid": `scope-${seat}` },
+        scope.length ? `${scope.length} scop${scope.length === 1 ? "a" : "e"}` : "no scope")));
+}
+
+// ---------------------------------------------------------------- center
+
+function stockBlock(ctx, view) {
+  const round = view.round ?? 1;
+  return h("div", { class: "scopa-stock" },
+    stockPile({ count: view.stock_count ?? 0, pack: ctx.pack, label: "Stock" }),
+    h("div", { class: "scopa-round muted", "data-testid": "round" },
+      view.phase === "over" ? "all played" : round >= 6 ? "last hand" : `hand ${round} of 6`));
+}
+
+function boardBlock(ctx, view, boardEls, targets, trailed, over) {
+  const cards = [...(view.board || [])].sort(byValue);
+  const list = cards.map((code) => {
+    const el = makeCard(code, {
+      pack: ctx.pack,
+      classes: ["lt-board-card", targets.has(code) ? "takeable" : null, trailed === code ? "scopa-last" : null],
+      label: trailed === code ? "just played" : "",
+    });
+    boardEls.set(code, el);
+    return el;
+  });
+  const empty = over ? "The last cards went to the last to take" : (view.last_play && view.last_play.scopa ? "Swept clean: scopa!" : "The table is empty");
+  return h("div", { class: ["lt-board", "scopa-board"], "data-testid": "board" },
+    h("div", { class: "lt-label" }, "Table ", h("span", { class: "badge", "data-testid": "board-count" }, String(cards.length))),
+    h("div", { class: "lt-board-cards" }, list.length ? list : h("span", { class: "muted lt-empty scopa-empty" }, empty)));
+}
+
+function lastPlay(ctx, lp) {
+  if (!lp) return null;
+  const who = ctx.isMe(lp.seat) ? "You" : ctx.name(lp.seat);
+  const taken = lp.taken || [];
+  return h("div", { class: ["scopa-last-play", lp.scopa ? "is-scopa" : null], "data-testid": "last-play", "data-seat": String(lp.seat) },
+    h("div", { class: "lt-label" }, "Last play"),
+    h("div", { class: "scopa-last-line" },
+      makeCard(lp.card, { size: "sm", pack: ctx.pack }),
+      taken.length
+        ? [h("span", { class: "scopa-arrow", "aria-hidden": "true" }, "→"),
+          h("span", { class: "scopa-taken" }, taken.map((c) => makeCard(c, { size: "xs", pack: ctx.pack })))]
+        : null),
+    h("div", { class: "scopa-last-text" },
+      taken.length
+        ? `${who} took ${takeText(taken, ctx.pack)} with ${cardName(lp.card, ctx.pack)}`
+        : `${who} played ${cardName(lp.card, ctx.pack)} to the table`),
+    lp.scopa ? h("span", { class: "scopa-badge" }, "Scopa!") : null);
+}
+
+function voidNotice(ctx, voids) {
+  if (!voids.length) return null;
+  return h("div", { class: "scopa-void", "data-testid": "void-deals", role: "note" },
+    h("strong", {}, voids.length === 1 ? "Void deal" : `${voids.length} void deals`),
+    h("span", {}, " — three or more kings came to the table, so the cards were shuffled and dealt again:"),
+    h("span", { class: "scopa-void-boards" }, voids.map((v) => h("span", { class: "scopa-void-board" },
+      (v.board || []).map((c) => makeCard(c, { size: "xs", pack: ctx.pack }))))));
+}
+
+function choiceBlock(ctx, code, options, board, hoverProps) {
+  const pack = ctx.pack;
+  const list = choiceList({
+    pack,
+    title: `Take with ${cardName(code, pack)}:`,
+    cancel: "Cancel",
+    cancelSelect: code,
+    choices: options.map((a) => {
+      const { taken } = parseAction(a);
+      const details = [];
+      if (sweeps(ctx, taken)) details.push("Scopa! clears the table");
+      if (taken.includes("7D") || code === "7D") details.push("the settebello");
+      const denari = [code, ...taken].filter((c) => suitOf(c) === "D").length;
+      if (denari) details.push(`${denari} denar${denari === 1 ? "o" : "i"}`);
+      details.push(`${taken.length + 1} cards`);
+      return { action: a, label: `Take ${takeText(taken, pack)}`, cards: taken, detail: details.join(" · ") };
+    }),
+  });
+  for (const btn of list.querySelectorAll("button[data-action]")) {
+    const { taken } = parseAction(btn.dataset.action);
+    const p = hoverProps(taken);
+    btn.addEventListener("mouseenter", p.onmouseenter);
+    btn.addEventListener("mouseleave", p.onmouseleave);
+    btn.addEventListener("focus", p.onfocus);
+    btn.addEventListener("blur", p.onblur);
+  }
+  list.classList.add("scopa-choices");
+  return list;
+}
+
+// ---------------------------------------------------------------- race and result
+
+function raceBlock(ctx) {
+  const { match } = ctx;
+  const target = match.target || 11;
+  const scores = match.scores || [];
+  return h("div", { class: "scopa-race", "data-testid": "race" },
+    h("h4", {}, `Race to ${target}`),
+    ctx.seats.map((s) => {
+      const v = scores[s] ?? 0;
+      return h("div", { class: ["scopa-race-row", ctx.isMe(s) ? "is-me" : null, match.winner === s ? "is-winner" : null] },
+        h("span", { class: "scopa-race-name" }, ctx.name(s)),
+        h("span", { class: "scopa-race-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": String(target), "aria-valuenow": String(v) },
+          h("span", { class: "scopa-race-fill", style: { width: `${Math.min(100, (100 * v) / target)}%` } })),
+        h("span", { class: "scopa-race-num" }, `${v} / ${target}`));
+    }));
+}
+
+/** Match totals before deal `number` (earlier deals never reached the target, so they count whole). */
+function totalsBefore(ctx, number) {
+  const t = [0, 0];
+  for (const d of ctx.match.deals || []) if (d.number < number) for (const s of [0, 1]) t[s] += (d.points || [])[s] || 0;
+  return t;
+}
+
+function itemRows(ctx, r) {
+  const rows = [];
+  const pack = ctx.pack;
+  const seatOf = (name) => { const it = (r.items || []).find((x) => x.name === name); return it ? it.seat : null; };
+  for (const name of ITEM_ORDER) {
+    const seat = seatOf(name);
+    let counts = null;
+    let detail = null;
+    let label = ITEM_LABELS[name];
+    if (name === "cards") counts = r.cards;
+    if (name === "diamonds") counts = r.diamonds;
+    if (name === "primiera") counts = (r.primiera || []).map((x) => (x === null || x === undefined ? "—" : x));
+    if (name === "settebello") label = [label, h("span", { class: "scopa-inline-card" }, makeCard("7D", { size: "xs", pack }))];
+    if (seat === null) {
+      if (name === "primiera" && (r.primiera || []).every((x) => x === null || x === undefined)) detail = "nobody has all four suits";
+      else detail = counts && counts[0] === counts[1] ? `tie at ${counts[0]}: nobody scores` : "nobody scores";
+    } else if (name === "primiera" && (r.primiera || []).some((x) => x === null || x === undefined)) {
+      detail = "only one player has all four suits";
+    }
+    rows.push({ name, seat, label, counts, detail, points: seat === null ? 0 : 1 });
+  }
+  for (const it of r.items || []) {
+    if (it.name !== "scopa") continue;
+    rows.push({
+      name: "scopa", seat: it.seat, points: it.points ?? 1,
+      label: [ITEM_LABELS.scopa, it.card ? h("span", { class: "scopa-inline-card" }, makeCard(it.card, { size: "xs", pack })) : null],
+      detail: it.card ? `with ${cardName(it.card, pack)}` : null, counts: null,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The scoring items of a deal, in order, one column per seat, with the deal total and the
+ * match race. `entry` is {number, points, result|null}.
+ */
+function resultTable(ctx, entry, { final = false, dismiss = false, compact = false } = {}) {
+  const { match } = ctx;
+  const seats = ctx.seats;
+  const r = entry.result;
+  const target = match.target || 11;
+  const before = totalsBefore(ctx, entry.number);
+  const names = (s) => seatLabel(s, { names: ctx.name, me: ctx.viewer });
+  const running = [...before];
+  let reached = null;
+  const rows = r ? itemRows(ctx, r) : [];
+  const body = rows.map((row) => {
+    const notCounted = reached !== null;
+    if (row.seat !== null && !notCounted) {
+      running[row.seat] += row.points;
+      if (running[row.seat] >= target && match.winner === row.seat) reached = row.seat;
+    }
+    const isWinning = reached !== null && !notCounted;
+    return h("tr", {
+      class: [row.seat === null ? "is-void" : null, notCounted ? "is-not-counted" : null, isWinning ? "is-winning" : null],
+      "data-item": row.name, "data-scored": row.seat === null ? "" : String(row.seat),
+    },
+      h("th", { scope: "row" }, h("span", { class: "scopa-item-label" }, row.label),
+        row.detail || notCounted || isWinning
+          ? h("span", { class: "lt-result-detail" }, [row.detail, isWinning ? `reaches ${target}: match won` : null, notCounted ? "not counted: the match was already won" : null].filter(Boolean).join(" · "))
+          : null),
+      seats.map((s) => h("td", { class: ["num", row.seat === s ? "is-scorer" : null] },
+        row.counts ? h("span", { class: "scopa-count" }, String(row.counts[s])) : null,
+        row.seat === s ? h("strong", { class: "scopa-pt" }, `+${row.points}`) : h("span", { class: "scopa-nil" }, row.counts ? "" : "–"))));
+  });
+  const pts = entry.points || (r && r.points) || [0, 0];
+  const after = final && ctx.finished ? (match.scores || []) : seats.map((s) => before[s] + (pts[s] || 0));
+  const title = final ? "Deal result" : `Deal ${entry.number} result`;
+  return h("div", {
+    class: ["lt-result", "lt-result-table", "scopa-result", compact ? "is-compact" : null],
+    "data-testid": "deal-result", "data-deal": String(entry.number), "data-itemised": r ? "1" : "0",
+  },
+    h("div", { class: "scopa-result-head" },
+      h("div", { class: "lt-label" }, title),
+      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, "OK") : null),
+    h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
+      r ? h("tbody", {}, body)
+        : h("tbody", {}, h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
+          h("span", { class: "lt-result-detail" }, "The items of this deal were not all seen on this page; its points:")))),
+      h("tfoot", {},
+        h("tr", { class: "scopa-deal-total" }, h("th", { scope: "row" }, "Deal points"),
+          seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0)))),
+        h("tr", { class: "scopa-match-total" }, h("th", { scope: "row" }, `Match (to ${target})`),
+          seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, String(after[s] ?? 0)))))));
+}

@@ -1,0 +1,301 @@
+// Spizzichino table (docs/games/spizzichino.md; view shape: games/rules/spizzichino_view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Phases: "pick" (eight face-down packets, the dealer's opponent picks
+// four), "split" (each player ticks two of their packets for the hand, then confirms),
+// "play" (20 tricks; pizzichi can be taken from one's face-up packets), "over".
+
+import {
+  h, makeCard, makePile, cardName, suitName, rankName, parseCard, formatThirds,
+  handRow, trickArea as trickWidget, lastTrick,
+} from "../live-table.js";
+
+/** Tressette-family strength order, strongest first: how Spizzichino players sort a hand. */
+const SPIZZICHINO_RANKS = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"];
+const SPIZZICHINO_SUITS = ["D", "C", "H", "S"];
+
+/**
+ * Split phase: clicking a packet carrying data-select ticks it (at most two; a third tick
+ * drops the oldest). The ticked packet numbers live in local.selection.
+ */
+export function select(value, local) {
+  const n = Number(value);
+  const sel = local.selection || (local.selection = []);
+  const i = sel.indexOf(n);
+  if (i >= 0) sel.splice(i, 1);
+  else {
+    sel.push(n);
+    if (sel.length > 2) sel.shift();
+  }
+}
+
+export function render(ctx) {
+  const { view } = ctx;
+  ctx.bottomSeat = ctx.viewer !== null ? ctx.viewer : 0;
+  const others = ctx.seats.filter((s) => s !== ctx.bottomSeat);
+  const prompt = spizzPrompt(ctx);
+  const dealing = (view.packets || []).length > 0 && (view.phase === "pick" || view.phase === "split");
+  const center = dealing ? pickArea(ctx) : trickArea(ctx);
+  // Seat panels after the center so that ctx.act() sees actions in a stable order; DOM order is fixed below.
+  const top = others.map((s) => seatPanel(ctx, s));
+  const bottom = seatPanel(ctx, ctx.bottomSeat);
+  const players = view.players || [];
+  const player = (s) => players.find((x) => x.seat === s) || {};
+  const bg = [];
+  for (const s of ctx.seats) {
+    for (const b of player(s).buongiochi || []) bg.push(h("li", {}, h("span", { class: "muted" }, ctx.name(s)), " ", buongiocoBadge(b)));
+  }
+  return {
+    felt: [top, center, bottom],
+    prompt,
+    whose: whoseTurnText(ctx, prompt),
+    // "hand N M" is offered by the split-confirm button once two packets are ticked.
+    handles: (a) => a.startsWith("hand "),
+    columns: [
+      { label: "Cards", title: "Card points this deal", value: (s) => formatThirds(player(s).card_thirds ?? 0) },
+      { label: "Tricks", title: "Tricks won this deal", value: (s) => String(player(s).tricks_won ?? 0) },
+      { label: "Deal", title: "Points so far this deal (cards rounded down + buongiochi)", value: (s) => String(player(s).deal_points ?? 0) },
+    ],
+    panel: bg.length ? h("div", { class: "lt-bg-list" }, h("h4", {}, "Buongiochi"), h("ul", {}, bg)) : null,
+  };
+}
+
+// ---------------------------------------------------------------- words
+
+function buongiocoLabel(b) {
+  const kind = String(b.kind || "").toLowerCase();
+  const cards = (b.cards || []).map((c) => parseCard(c)).filter(Boolean);
+  let text;
+  if (kind.includes("napol")) {
+    text = cards.length ? `Napoletana di ${suitName(cards[0].suit)}` : "Napoletana";
+  } else if (cards.length >= 3 && cards.every((c) => c.rank === cards[0].rank)) {
+    const count = { 3: "Three", 4: "Four" }[cards.length] || String(cards.length);
+    const plural = { A: "Aces", 2: "2s", 3: "3s" }[cards[0].rank] || `${rankName(cards[0].rank)}s`;
+    text = `${count} ${plural}`;
+  } else {
+    text = kind ? kind.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase()) : "Buongioco";
+  }
+  return `${text} +${b.points ?? 0}`;
+}
+
+function buongiocoBadge(b) {
+  return h("span", { class: "lt-bg badge", title: (b.cards || []).map((c) => cardName(c)).join(", ") }, buongiocoLabel(b));
+}
+
+function spizzPrompt(ctx) {
+  const { view, myTurn, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  switch (view.phase) {
+    case "pick": {
+      if (myTurn) {
+        const mine = (view.packets || []).filter((p) => p.owner === ctx.viewer).length;
+        return { text: "Choose four packets", detail: `${mine} of 4 chosen`, mine: true };
+      }
+      return { text: who ? `${who} is choosing packets` : "Choosing packets", mine: false };
+    }
+    case "split":
+      if (myTurn) return { text: "Choose the two packets for your hand", detail: "the other two lie face up", mine: true };
+      return { text: who ? `${who} is choosing the packets for their hand` : "Splitting packets", mine: false };
+    case "play": {
+      if (myTurn) {
+        const lead = !(view.trick || []).length;
+        const takes = ctx.legalList.some((a) => a.startsWith("take "));
+        return {
+          text: "Your turn",
+          detail: (lead ? "lead a card" : "follow suit if you can") + (takes ? " · you may first take a pizzico into your hand" : ""),
+          mine: true,
+        };
+      }
+      return { text: who ? `${who} to play` : "Play", mine: false };
+    }
+    case "over":
+      return { text: "Deal over", mine: false };
+    default:
+      return { text: myTurn ? "Your turn" : (who ? `${who} to play` : ""), mine: myTurn };
+  }
+}
+
+function whoseTurnText(ctx, prompt) {
+  const { view } = ctx;
+  if (ctx.finished) return "Match over";
+  if (view.to_act === null || view.to_act === undefined) return prompt.text;
+  if (ctx.isMe(view.to_act)) return "Your turn";
+  const verb = view.phase === "pick" || view.phase === "split" ? "to choose packets" : "to play";
+  return `${ctx.name(view.to_act)} ${verb}`;
+}
+
+// ---------------------------------------------------------------- seats
+
+function seatHead(ctx, seat, p) {
+  const { view } = ctx;
+  const toAct = !ctx.finished && view.to_act === seat;
+  return h("div", { class: "lt-seat-head" },
+    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      ctx.name(seat),
+      ctx.isMe(seat) ? h("span", { class: "lt-you" }, "you") : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+    p ? h("span", { class: "chip", title: "Tricks won this deal" }, `${p.tricks_won ?? 0} tricks`) : null,
+    p && p.card_thirds !== undefined ? h("span", { class: "chip", title: "Card points this deal" }, `${formatThirds(p.card_thirds)} pts`) : null);
+}
+
+function handArea(ctx, seat, p) {
+  const self = ctx.isMe(seat);
+  const count0 = Array.isArray(p.hand) ? p.hand.length : (p.hand_count ?? 0);
+  if (count0 === 0 && ctx.view.phase === "over") return null;
+  if (count0 === 0 && (ctx.view.phase === "pick" || ctx.view.phase === "split")) {
+    return h("div", { class: "lt-hand lt-hand-waiting muted", "data-testid": self ? "my-hand" : `hand-${seat}` },
+      self ? "Your cards come from the packets you choose." : "No cards yet.");
+  }
+  return handRow({
+    cards: Array.isArray(p.hand) ? p.hand : null,
+    count: p.hand_count ?? 0,
+    known: p.known_cards || [],
+    seat,
+    self,
+    sort: { suitOrder: SPIZZICHINO_SUITS, rankOrder: SPIZZICHINO_RANKS },
+    cardOptions: (code) => {
+      const action = self ? ctx.act(`play ${code}`) : null;
+      return { action, classes: [action ? "legal" : null, self && ctx.myTurn && !action ? "dim" : null] };
+    },
+  });
+}
+
+function packetsArea(ctx, seat, p) {
+  const packets = p.packets || [];
+  if (!packets.length) return null;
+  if (ctx.view.phase === "over" && packets.every((pk) => !pk.size)) return null;
+  const self = ctx.isMe(seat);
+  const size = self ? null : "sm";
+  return h("div", { class: "lt-packets", "data-testid": self ? "my-packets" : `packets-${seat}` },
+    h("div", { class: "lt-label" }, "Packets"),
+    h("div", { class: "lt-packet-row" }, packets.map((pk) => {
+      const top = pk.top;
+      const play = self && top ? ctx.act(`play ${top}`) : null;
+      const take = self && top ? ctx.act(`take ${top}`) : null;
+      const pile = makePile({
+        top, size: pk.size ?? 0, cardSize: size,
+        cardOptions: {
+          action: play,
+          classes: [play ? "legal" : null, take && !play ? "takeable" : null, self && ctx.myTurn && !play && !take && top ? "dim" : null],
+        },
+        classes: ["lt-packet"],
+      });
+      pile.dataset.packet = String(pk.number);
+      return h("div", { class: "lt-packet-slot" },
+        pile,
+        take ? h("button", { type: "button", class: "btn btn-small lt-take", "data-action": take, title: `Take ${cardName(top)} into your hand` }, "Take into hand") : null);
+    })));
+}
+
+function seatPanel(ctx, seat) {
+  const p = (ctx.view.players || []).find((x) => x.seat === seat) || { seat, hand: null, hand_count: 0, packets: [] };
+  const self = ctx.isMe(seat) || (ctx.viewer === null && seat === ctx.bottomSeat);
+  return h("section", {
+    class: ["lt-seat", self ? "lt-seat-bottom" : "lt-seat-top", !ctx.finished && ctx.view.to_act === seat ? "is-turn" : null],
+    "data-testid": `seat-${seat}`, "data-seat": String(seat),
+  },
+    seatHead(ctx, seat, p),
+    h("div", { class: "lt-seat-body" }, handArea(ctx, seat, p), packetsArea(ctx, seat, p)));
+}
+
+// ---------------------------------------------------------------- center
+
+function pickArea(ctx) {
+  const { view } = ctx;
+  // Packets of a player who has already split them are drawn in that player's area
+  // (hand and face-up packets), not here.
+  const settled = new Set((view.players || [])
+    .filter((p) => (p.packets || []).length > 0 || (p.hand_count ?? 0) > 0)
+    .map((p) => p.seat));
+  const packets = (view.packets || []).filter((p) => p.owner === null || p.owner === undefined || !settled.has(p.owner));
+  const hands = ctx.legalList.filter((a) => a.startsWith("hand "));
+  const splitting = view.phase === "split" && hands.length > 0;
+  const local = ctx.local;
+  if (!splitting) local.selection = [];
+  const mineNumbers = new Set(packets.filter((p) => p.owner === ctx.viewer && ctx.viewer !== null).map((p) => p.number));
+  local.selection = (local.selection || []).filter((n) => mineNumbers.has(n));
+  const sel = local.selection;
+
+  const items = packets.map((pk) => {
+    const pick = ctx.act(`pick ${pk.number}`);
+    const mine = ctx.viewer !== null && pk.owner === ctx.viewer;
+    const selectable = splitting && mine;
+    const selected = selectable && sel.includes(pk.number);
+    const owner = pk.owner === null || pk.owner === undefined ? null : pk.owner;
+    const pile = makePile({
+      top: null, size: pk.size ?? 5, faceDown: true, label: pk.number, badge: true,
+      cardOptions: {
+        action: pick,
+        button: selectable,
+        dataset: selectable ? { select: pk.number } : {},
+        label: pick ? `Pick packet ${pk.number}` : `Packet ${pk.number}`,
+        classes: [pick ? "legal pickable" : null, selectable ? "selectable" : null, selected ? "selected" : null,
+          ctx.myTurn && !pick && !selectable && !mine ? "dim" : null],
+      },
+      classes: ["lt-deal-packet", owner !== null ? "owned" : null],
+    });
+    pile.dataset.packet = String(pk.number);
+    const ownerText = owner === null ? "free" : (ctx.isMe(owner) ? "yours" : ctx.name(owner));
+    return h("div", { class: ["lt-packet-slot", mine ? "is-mine" : null, selected ? "is-selected" : null] },
+      pile,
+      h("span", { class: ["lt-owner", owner === null ? "muted" : null, mine ? "is-mine" : null, selected ? "is-selected" : null] },
+        selected ? "to hand" : ownerText),
+      pk.bottom ? h("div", { class: "lt-bottom", title: `Bottom card: ${cardName(pk.bottom)}` },
+        makeCard(pk.bottom, { size: "xs", label: "bottom card" }), h("span", { class: "muted" }, "bottom")) : null);
+  });
+
+  let confirm = null;
+  if (splitting) {
+    let action = null;
+    if (sel.length === 2) {
+      const [a, b] = sel;
+      action = [`hand ${a} ${b}`, `hand ${b} ${a}`].find((x) => ctx.legal.has(x)) || null;
+    }
+    if (action) ctx.used.add(action);
+    confirm = h("div", { class: "lt-split-confirm" },
+      h("button", {
+        type: "button", class: "btn btn-primary", "data-testid": "split-confirm",
+        "data-action": action, disabled: action ? null : true,
+      }, sel.length === 2 ? `Take packets ${Math.min(...sel)} and ${Math.max(...sel)} into hand` : "Take these two into hand"),
+      h("span", { class: "muted" }, sel.length < 2 ? `Tap ${2 - sel.length === 2 ? "two" : "one more"} of your packets` : "The other two will lie face up"));
+  }
+  return h("div", { class: ["lt-center", "lt-pick"], "data-testid": "deal-packets" },
+    h("div", { class: "lt-pick-grid" }, items),
+    confirm);
+}
+
+function trickArea(ctx) {
+  const { view } = ctx;
+  const trick = view.trick || [];
+  let placeholder = null;
+  if (!trick.length && view.phase === "play" && !ctx.finished) {
+    const leader = view.leader ?? view.to_act;
+    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+  }
+  const last = view.last_trick;
+  const lastEl = last && (last.cards || []).length
+    ? lastTrick({ plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer })
+    : null;
+  const showTrick = trick.length > 0 || view.phase === "play";
+  return h("div", { class: ["lt-center", "lt-play"] },
+    showTrick ? trickWidget({
+      plays: trick, names: ctx.name, me: ctx.viewer, markLeader: false, placeholder,
+      footer: view.phase === "play" ? `Trick ${Math.min((view.tricks_played ?? 0) + 1, 20)} of 20` : null,
+    }) : null,
+    lastEl,
+    view.result ? dealResult(ctx, view.result) : null);
+}
+
+function dealResult(ctx, r) {
+  return h("div", { class: "lt-result", "data-testid": "deal-result" },
+    h("div", { class: "lt-label" }, "Deal result"),
+    ctx.seats.map((s) => h("div", { class: "lt-result-row", "data-seat": String(s) },
+      h("span", { class: "lt-result-name" }, ctx.name(s)),
+      h("strong", { class: "lt-result-points" }, String((r.points || [])[s] ?? 0)),
+      h("span", { class: "muted" }, `cards ${formatThirds((r.card_thirds || [])[s])}`),
+      r.last_trick === s ? h("span", { class: "badge neutral" }, "last trick") : null,
+      ((r.buongiochi || [])[s] || []).map(buongiocoBadge))));
+}

@@ -1,0 +1,123 @@
+"""Redis faults: the channel layer idles, loses its data, or restarts during play.
+
+Play resumes, nothing is lost, and a client that missed messages gets the full state on its
+next message (a ``stale`` error carrying the current seq, then ``sync``) or on reconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis
+from asgiref.sync import sync_to_async
+from django.conf import settings
+
+from bench.client import Stats
+from games.models import Match
+from tests.conftest import current_engine, seated, start_match
+from tests.faults.conftest import (
+    assert_nothing_lost,
+    play_with_fault,
+    seat_clients,
+    wait_for_actions,
+)
+from tests.games.test_consumers import connect, receive
+
+BLOCKING_READ_SECONDS = 5  # channels_redis's BZPOPMIN timeout (RedisChannelLayer.brpop_timeout)
+
+
+@pytest.fixture
+def live(alice, bob):
+    match = start_match(alice, bob)
+    return match, seated(match)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_connection_idle_longer_than_the_layers_blocking_read_still_gets_moves(live):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
+    for socket in sockets.values():
+        await receive(socket)
+
+    # A player thinking for a while: the consumers wait on the channel layer meanwhile.
+    await asyncio.sleep(BLOCKING_READ_SECONDS + 2)
+    await sockets[engine.to_act].send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": match.seq}
+    )
+
+    for socket in sockets.values():
+        state = await receive(socket)
+        assert state["type"] == "state" and state["seq"] == match.seq + 1
+        await socket.disconnect()
+
+
+def _forget_the_group(match: Match) -> None:
+    """What a Redis restart without persistence does to a match's group: it is gone."""
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+    assert client.delete(f"{prefix}:group:{match.group_name}") == 1
+    client.close()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_reconnect(live):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    mover, other = engine.to_act, 1 - engine.to_act
+    sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
+    for socket in sockets.values():
+        await receive(socket)
+    seq = match.seq
+    await sync_to_async(_forget_the_group)(match)
+
+    # The move is stored, but its broadcast reaches nobody.
+    await sockets[mover].send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": seq}
+    )
+    assert await sockets[mover].receive_nothing(timeout=0.5)
+
+    # The mover, hearing nothing, sends the same action again: refused as stale, with the
+    # current seq; its sync brings the full state with the move applied.
+    await sockets[mover].send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": seq}
+    )
+    error = await receive(sockets[mover])
+    assert (error["type"], error["code"], error["seq"]) == ("error", "stale", seq + 1)
+    await sockets[mover].send_json_to({"type": "sync"})
+    synced = await receive(sockets[mover])
+    assert synced["type"] == "state" and synced["seq"] == seq + 1
+
+    # The other player reconnects and gets the same state any fresh connection gets.
+    await sockets[other].disconnect()
+    again = await connect(match, players[other])
+    resumed = await receive(again)
+    assert resumed["seq"] == seq + 1
+    fresh = await connect(match, players[other])
+    assert (await receive(fresh))["view"] == resumed["view"]
+
+    deal = await sync_to_async(lambda: match.deals.get().actions)()
+    assert deal == [{"seat": mover, "action": engine.legal_actions()[0]}]
+    for socket in (sockets[mover], again, fresh):
+        await socket.disconnect()
+
+
+def test_play_resumes_after_redis_restarts_and_nothing_is_lost(alice, bob, servers, own_redis):
+    match = start_match(alice, bob)
+    group = servers(2, redis_url=own_redis.url)
+    stats = Stats()
+    clients = seat_clients(match, seated(match), group.urls(match.pk), stats, stop_after=60)
+
+    async def restart_redis() -> None:
+        await wait_for_actions(stats, 20)
+        own_redis.kill()
+        await asyncio.sleep(1)
+        own_redis.start()
+
+    asyncio.run(play_with_fault(clients, restart_redis()))
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED or match.seq - 1 >= 60
+    assert stats.events["reconnects"] >= 1, stats.events
+    assert_nothing_lost(stats, clients, match)
