@@ -114,6 +114,4 @@ def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, browser
         for points in card_points:
             assert str(points) in text
         assert page.locator("[data-testid=match-result]").is_visible()
-        assert page.locator(f"[data-testid=score-{seat}]").text_content() == str(
-            card_points[seat]
-        )
+        assert page.locator(f"[data-testid=score-{seat}]").text_content() == str(card_points[seat])

@@ -13,8 +13,9 @@ from django.core.management import call_command
 
 from accounts.models import Player
 from games.models import Deal, Match, Seat
+from games.rules import all_games
 from tournaments import tasks
-from tournaments.management.commands.demo import DEMO_SLUG
+from tournaments.management.commands.demo import DEMO_SLUG, DEMO_TOURNAMENTS
 from tournaments.models import Entry, Round, Tournament
 
 
@@ -67,6 +68,17 @@ def test_demo_creates_a_tournament_whose_first_round_is_live():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_demo_starts_a_live_match_of_every_game():
+    output = _demo()
+
+    live = Match.objects.filter(status=Match.Status.IN_PROGRESS)
+    assert set(live.values_list("game", flat=True)) == {demo.game for demo in DEMO_TOURNAMENTS}
+    assert {demo.game for demo in DEMO_TOURNAMENTS} == {game.slug for game in all_games()}
+    for match in live:
+        assert f"/matches/{match.pk}/" in output
+
+
+@pytest.mark.django_db(transaction=True)
 def test_demo_run_twice_duplicates_nothing():
     _demo()
     before = _counts()
@@ -76,7 +88,7 @@ def test_demo_run_twice_duplicates_nothing():
 
     assert _counts() == before
     assert before["Player"] == 5
-    assert before["Tournament"] == 1
+    assert before["Tournament"] == len(DEMO_TOURNAMENTS)
     assert dict(Player.objects.values_list("username", "password")) == passwords
 
 
@@ -91,4 +103,6 @@ def test_demo_starts_round_one_before_a_worker_has_made_the_schedule(monkeypatch
 
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.rounds.get(number=1).status == Round.Status.STARTED
-    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 2
+    assert (
+        tournament.rounds.get(number=1).matches.filter(status=Match.Status.IN_PROGRESS).count() == 2
+    )

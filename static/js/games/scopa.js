@@ -255,6 +255,7 @@ export function render(ctx) {
   return {
     felt,
     prompt,
+    feltClass: ["scopa-felt"],
     columns: [
       { label: "Cards", title: "Cards captured this deal", value: (s) => String(player(s).captured_count ?? 0) },
       { label: "Scope", title: "Scope (sweeps) this deal", value: (s) => String(player(s).scope ?? 0) },
@@ -366,14 +367,17 @@ function capturePile(ctx, seat, p) {
   const count = p.captured_count ?? 0;
   const scope = p.scopa_cards || [];
   const pile = makePile({ size: count, faceDown: true, cardSize: "sm", pack: ctx.pack });
-  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: { "--i": String(i) }, title: `Scopa with ${cardName(code, ctx.pack)}` },
+  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: `--i: ${i}`, title: `Scopa with ${cardName(code, ctx.pack)}` },
     makeCard(code, { size: "xs", pack: ctx.pack, label: "scopa" })));
   return h("div", { class: ["scopa-pile", ctx.isMe(seat) ? "is-mine" : null], "data-testid": `captures-${seat}`, "data-seat": String(seat) },
-    h("div", { class: "scopa-pile-stack", style: { "--n": String(Math.min(scope.length, 6)) } }, sweepsEls, pile),
+    h("div", { class: "scopa-pile-stack", style: `--n: ${Math.max(1, scope.length)}` }, sweepsEls, pile),
     h("div", { class: "scopa-pile-caption" },
       h("span", { class: "lt-label" }, "Captured"),
       h("span", { class: "scopa-pile-count", "data-testid": `captures-count-${seat}` }, `${count} card${count === 1 ? "" : "s"}`),
-      h("span", { class: ["scopa-scope-count", scope.length ? "has-scope" : null], "data-testid": `scope-${seat}` },
+      h("span", {
+        class: ["scopa-scope-count", scope.length ? "has-scope" : null], "data-testid": `scope-${seat}`,
+        title: scope.length ? `Scope made with ${scope.map((c) => cardName(c, ctx.pack)).join(", ")}` : null,
+      },
         scope.length ? `${scope.length} scop${scope.length === 1 ? "a" : "e"}` : "no scope")));
 }
 

@@ -1,9 +1,12 @@
 """``manage.py demo``: demo data so the site is usable at once.
 
-Creates (or leaves as they are) a staff account, four players and a Spizzichino
-tournament to 21 points whose first round is started, then prints the log-ins.
+Creates (or leaves as they are) a staff account, four players, a Spizzichino tournament
+to 21 points for all four, and for each other game a two-player tournament (alice and
+bob); every tournament's first round is started. Prints the log-ins and the live matches.
+Safe to run twice: existing accounts and tournaments are left as they are.
 """
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.core.management.base import BaseCommand
@@ -12,6 +15,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match
+from games.rules import get_game
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -20,44 +24,79 @@ PLAYERS = [("alice", "alice"), ("bob", "bob"), ("charlie", "charlie"), ("dave", 
 DEMO_SLUG = "spizzichino-demo-cup"
 
 
+@dataclass(frozen=True)
+class DemoTournament:
+    slug: str
+    game: str
+    players: tuple[str, ...]
+    options: dict = field(default_factory=dict)
+    description: str = ""
+
+
+DEMO_TOURNAMENTS = [
+    DemoTournament(
+        DEMO_SLUG,
+        "spizzichino",
+        ("alice", "bob", "charlie", "dave"),
+        {"target": 21},
+        "A quick round robin to 21 points for trying the site.",
+    ),
+    DemoTournament("briscola-demo", "briscola", ("alice", "bob")),
+    DemoTournament("scopa-demo", "scopa", ("alice", "bob")),
+    DemoTournament("pinch-tarot-demo", "pinch-tarot", ("alice", "bob")),
+    DemoTournament("bazzica-demo", "bazzica", ("alice", "bob")),
+]
+
+
 class Command(BaseCommand):
-    help = "Create demo accounts and a Spizzichino tournament whose first round is ready."
+    help = "Create demo accounts and one tournament per game whose first round is live."
 
     def handle(self, *args, **options) -> None:
         with transaction.atomic():
             self._user(*STAFF, staff=True)
-            players = [self._user(name, password) for name, password in PLAYERS]
-        tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
-        if tournament is None:
-            tournament = Tournament.objects.create(
-                name="Spizzichino Demo Cup",
-                slug=DEMO_SLUG,
-                game="spizzichino",
-                options={"target": 21},
-                description="A quick round robin to 21 points for trying the site.",
-                capacity=8,
-                round_interval=timedelta(hours=1),
-                first_round_at=timezone.now(),
-            )
-            services.tournament_open_registration(tournament=tournament)
-            for player in players:
-                services.entry_register(tournament=tournament, player=player)
-            services.tournament_close_registration(tournament=tournament)
-            # Make the schedule now rather than wait for a worker (idempotent: the queued
-            # task finds the rounds made and does nothing).
-            services.tournament_make_schedule(tournament_id=tournament.pk)
-            tournament.refresh_from_db()
-            services.tournament_start_next_round(tournament=tournament)
-        self.stdout.write(self.style.SUCCESS(f"Demo tournament: {tournament.name}"))
+            players = {name: self._user(name, password) for name, password in PLAYERS}
+        tournaments = [self._tournament(demo, players) for demo in DEMO_TOURNAMENTS]
+        self.stdout.write(self.style.SUCCESS("Demo data ready."))
         self.stdout.write(f"  staff:   {STAFF[0]} / {STAFF[1]}  (admin at /admin/)")
         for name, password in PLAYERS:
             self.stdout.write(f"  player:  {name} / {password}")
-        live = Match.objects.filter(
-            round__tournament=tournament, status=Match.Status.IN_PROGRESS
-        ).prefetch_related("seats__player")
+        live = (
+            Match.objects.filter(round__tournament__in=tournaments, status=Match.Status.IN_PROGRESS)
+            .select_related("round__tournament")
+            .prefetch_related("seats__player")
+            .order_by("round__tournament__created_at", "board")
+        )
         for match in live:
             names = " vs ".join(seat.player.username for seat in match.seats.all())
-            self.stdout.write(f"  live now: {names}  -> /matches/{match.pk}/")
+            self.stdout.write(
+                f"  live now: {match.round.tournament.name}: {names}  -> /matches/{match.pk}/"
+            )
+
+    def _tournament(self, demo: DemoTournament, players: dict[str, Player]) -> Tournament:
+        tournament = Tournament.objects.filter(slug=demo.slug).first()
+        if tournament is not None:
+            return tournament
+        name = get_game(demo.game).name
+        tournament = Tournament.objects.create(
+            name=f"{name} Demo Cup",
+            slug=demo.slug,
+            game=demo.game,
+            options=demo.options,
+            description=demo.description or f"A demo {name} match to try the site.",
+            capacity=8,
+            round_interval=timedelta(hours=1),
+            first_round_at=timezone.now(),
+        )
+        services.tournament_open_registration(tournament=tournament)
+        for username in demo.players:
+            services.entry_register(tournament=tournament, player=players[username])
+        services.tournament_close_registration(tournament=tournament)
+        # Make the schedule now rather than wait for a worker (idempotent: the queued
+        # task finds the rounds made and does nothing).
+        services.tournament_make_schedule(tournament_id=tournament.pk)
+        tournament.refresh_from_db()
+        services.tournament_start_next_round(tournament=tournament)
+        return tournament
 
     def _user(self, username: str, password: str, staff: bool = False) -> Player:
         user, created = Player.objects.get_or_create(
