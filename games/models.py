@@ -55,6 +55,9 @@ class Match(models.Model):
     deal_points = models.JSONField(
         default=list, blank=True, help_text="Points of each finished deal, per seat."
     )
+    last_result = models.JSONField(
+        null=True, blank=True, help_text="result() of the latest finished deal (public)."
+    )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

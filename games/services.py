@@ -140,6 +140,7 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
             "seq",
             "scores",
             "deal_points",
+            "last_result",
             "status",
             "winner_seat",
             "reason",
@@ -163,6 +164,7 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     """
     game = get_game(match.game)
     match.deal_points = [*match.deal_points, deal.result["points"]]
+    match.last_result = {"number": deal.number, "result": deal.result}
     results = list(
         Deal.objects.filter(match=match, result__isnull=False)
         .order_by("number")

@@ -63,10 +63,12 @@ def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
         "scores": match.scores,
         "target": match.options.get("target"),
         "deal_number": deal.number if deal is not None else 0,
+        "options": match.options,
         "deals": [
             {"number": number, "points": points}
             for number, points in enumerate(match.deal_points, start=1)
         ],
+        "last_result": match.last_result,
         "winner": match.winner_seat,
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,

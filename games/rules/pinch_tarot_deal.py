@@ -34,7 +34,7 @@ PLAY, OVER = "play", "over"
 PENDING, EXCHANGED, GIVEN = "pending", "exchanged", "given"
 
 _PLAY_STRINGS = tuple("play " + code for code in CODES)
-_PLAYS = mask_strings(_PLAY_STRINGS)
+_PLAYS = mask_strings(_PLAY_STRINGS, width=13)
 _PLAY_CARD = {action: card for card, action in enumerate(_PLAY_STRINGS)}
 _FOOL_BIT = 1 << FOOL
 _follow = RULES.follow

@@ -92,9 +92,13 @@ def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, browser
             if take_turn(page, seat, rng):
                 moved = True
                 clicks += 1
+                # Stop at the end of the hand: the next hand is dealt at once.
+                first.refresh_from_db()
+                if first.result is not None:
+                    break
         if not moved:
             time.sleep(0.05)
-        first.refresh_from_db()
+            first.refresh_from_db()
 
     # Every click was applied: 20 tricks of two cards, and the result is stored.
     assert clicks == len(first.actions) == 40

@@ -124,6 +124,7 @@ def test_a_finished_deal_is_scored_and_the_next_deal_passes_the_deal(alice, bob)
     assert second.dealer == 1 - first_dealer
     match.refresh_from_db()
     assert match.scores == first.result["points"]
+    assert match.last_result == {"number": 1, "result": first.result}
     assert current_engine(match).actions_count == 0
 
 

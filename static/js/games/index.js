@@ -9,11 +9,13 @@ import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
 import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
+import * as bazzica from "./bazzica.js";
 
 export const RENDERERS = {
   briscola,
   spizzichino,
   scopa,
+  bazzica,
 };
 
 /** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */

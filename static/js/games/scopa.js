@@ -402,7 +402,17 @@ function boardBlock(ctx, view, boardEls, targets, trailed, over) {
     boardEls.set(code, el);
     return el;
   });
-  const empty = over ? "The last cards went to the last to take" : (view.last_play && view.last_play.scopa ? "Swept clean: scopa!" : "The table is empty");
+  const r = view.result;
+  let empty = view.last_play && view.last_play.scopa ? "Swept clean: scopa!" : "The table is empty";
+  if (over && r) {
+    const left = r.leftover || [];
+    const taker = r.last_capturer;
+    empty = left.length && taker !== null && taker !== undefined
+      ? h("span", { class: "scopa-leftover" },
+        h("span", { class: "scopa-leftover-cards" }, left.map((c) => makeCard(c, { size: "xs", pack: ctx.pack }))),
+        h("span", {}, `left on the table at the end: taken by ${ctx.isMe(taker) ? "you" : ctx.name(taker)}, the last to capture`))
+      : "The table was empty at the end";
+  }
   return h("div", { class: ["lt-board", "scopa-board"], "data-testid": "board" },
     h("div", { class: "lt-label" }, "Table ", h("span", { class: "badge", "data-testid": "board-count" }, String(cards.length))),
     h("div", { class: "lt-board-cards" }, list.length ? list : h("span", { class: "muted lt-empty scopa-empty" }, empty)));
@@ -429,9 +439,12 @@ function lastPlay(ctx, lp) {
 
 function voidNotice(ctx, voids) {
   if (!voids.length) return null;
-  return h("div", { class: "scopa-void", "data-testid": "void-deals", role: "note" },
+  const fresh = playsMade(ctx.view) < 2;
+  return h("div", { class: ["scopa-void", fresh ? null : "is-quiet"], "data-testid": "void-deals", role: "note" },
     h("strong", {}, voids.length === 1 ? "Void deal" : `${voids.length} void deals`),
-    h("span", {}, " — three or more kings came to the table, so the cards were shuffled and dealt again:"),
+    h("span", {}, fresh
+      ? " — three or more kings came to the table, so the cards were shuffled and dealt again:"
+      : " at the start of this deal (three kings on the table):"),
     h("span", { class: "scopa-void-boards" }, voids.map((v) => h("span", { class: "scopa-void-board" },
       (v.board || []).map((c) => makeCard(c, { size: "xs", pack: ctx.pack }))))));
 }
@@ -550,11 +563,11 @@ function resultTable(ctx, entry, { final = false, dismiss = false, compact = fal
     },
       h("th", { scope: "row" }, h("span", { class: "scopa-item-label" }, row.label),
         row.detail || notCounted || isWinning
-          ? h("span", { class: "lt-result-detail" }, [row.detail, isWinning ? `reaches ${target}: match won` : null, notCounted ? "not counted: the match was already won" : null].filter(Boolean).join(" · "))
+          ? h("span", { class: "lt-result-detail" }, [row.detail, isWinning ? `reaches ${target}: match won` : null, notCounted ? "not counted" : null].filter(Boolean).join(" · "))
           : null),
       seats.map((s) => h("td", { class: ["num", row.seat === s ? "is-scorer" : null] },
         row.counts ? h("span", { class: "scopa-count" }, String(row.counts[s])) : null,
-        row.seat === s ? h("strong", { class: "scopa-pt" }, `+${row.points}`) : h("span", { class: "scopa-nil" }, row.counts ? "" : "–"))));
+        row.seat === s ? h("strong", { class: "scopa-pt" }, `+${row.points}`) : h("span", { class: "scopa-pt scopa-nil" }, row.counts ? "" : "–"))));
   });
   const pts = entry.points || (r && r.points) || [0, 0];
   const after = final && ctx.finished ? (match.scores || []) : seats.map((s) => before[s] + (pts[s] || 0));

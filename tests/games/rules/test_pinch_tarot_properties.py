@@ -23,7 +23,9 @@ from tests.games.rules.test_pinch_tarot_deal import GAME
 CODES = set(TAROT_78.codes)
 SUIT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"]
 VALUES = {"1T": 4, "20T": 4, "FOOL": 4}
-VALUES.update({rank + suit: v for rank, v in zip("KQCJ", (4, 3, 2, 1)) for suit in "CDHS"})
+VALUES.update(
+    {rank + suit: v for rank, v in {"K": 4, "Q": 3, "C": 2, "J": 1}.items() for suit in "CDHS"}
+)
 
 
 def is_trump(card):
@@ -48,6 +50,7 @@ class Table:
         self.trick = []
         self.piles = {0: [], 1: []}
         self.fool = None  # (owner, exchanged?)
+        self.given = None  # the card given in exchange for the fool
         self.tricks = 0
         self.bagatto = None
         self.done = {0: set(), 1: set()}
@@ -147,6 +150,7 @@ class Table:
         elif self.fool == (winner, False):
             given = min(cards, key=lambda c: (VALUES.get(c, 0), is_trump(c), number(c)))
             self.piles[1 - winner].append(given)
+            self.given = given
             cards.remove(given)
             self.fool = (winner, True)
         self.piles[winner] += cards
@@ -260,7 +264,12 @@ def test_every_card_ends_in_one_capture_pile_and_trick_points_sum_to_78(spec):
     assert result["meld_points"] == table.meld_points
     bonus = [20 if table.bagatto == seat else 0 for seat in (0, 1)]
     assert result["points"] == [trick_points[s] + table.meld_points[s] + bonus[s] for s in (0, 1)]
-    assert result["fool"]["status"] in ("exchanged", "given")
+    owner, exchanged = table.fool
+    assert result["fool"] == {
+        "owner": owner,
+        "status": "exchanged" if exchanged else "given",
+        "card": table.given,
+    }
 
 
 @settings(max_examples=40, deadline=None)
