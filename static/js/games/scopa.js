@@ -7,21 +7,17 @@
 // pile. A hand card with one legal move is one click ("play XY" trails it, or its only
 // capture); a card with several captures opens a choice list naming the cards taken.
 //
-// The deal result: when the match ends, the last state carries view.result. When the match
-// goes on, the server sends the next deal at once, so the finished deal's items never
-// reach the client; this module follows the plays of a deal in ctx.local (every state
-// shows the last play) and, when it saw all of them, rebuilds the scoring items of the
-// deal, checked against the deal's points in match.deals. Otherwise it shows the points.
+// The deal result: the deal's scoring items in order with per-seat points, the deal total
+// and the match race. When the match ends, the last state carries view.result; when it goes
+// on, the next deal comes at once and the finished deal's result is match.last_result
+// (docs/protocol.md): drawn on the felt during the first hand of the next deal (or until
+// dismissed), then in the side panel.
 
 import { h, makeCard, makePile, cardName, handRow, stockPile, choiceList, seatLabel } from "../live-table.js";
 
 /** Capture values: ace 1, 2-7 face value, Fante 8, Cavallo 9, Re 10. */
 const VALUE = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, J: 8, Q: 9, K: 10 };
-/** Primiera values (docs/games/scopa.md). */
-const PRIMIERA = { 7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, J: 10, Q: 10, K: 10 };
 const SUITS = ["C", "D", "H", "S"];
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
-const ALL_CARDS = RANKS.flatMap((r) => SUITS.map((s) => r + s));
 const PLAYS_PER_DEAL = 36;
 const ITEM_ORDER = ["cards", "diamonds", "settebello", "primiera"];
 const ITEM_LABELS = { cards: "Cards", diamonds: "Denari", settebello: "Settebello", primiera: "Primiera", scopa: "Scopa" };
@@ -67,137 +63,17 @@ export function select(value, local) {
   local.selected = local.selected === v ? null : v;
 }
 
-// ---------------------------------------------------------------- scoring (to rebuild a result)
-
-function primieraPoints(pile) {
-  let total = 0;
-  for (const s of SUITS) {
-    const best = Math.max(0, ...pile.filter((c) => suitOf(c) === s).map((c) => PRIMIERA[rankOf(c)] || 0));
-    if (!best) return null;
-    total += best;
-  }
-  return total;
-}
-
-/** The seat with strictly the highest count (null counts as missing), else null (games/rules/scopa_scoring.py _most). */
-function most([a, b]) {
-  if (a === null || a === undefined) return b === null || b === undefined ? null : 1;
-  if (b === null || b === undefined || a > b) return 0;
-  return b > a ? 1 : null;
-}
-
-/** The result of a deal from the two capture piles and the scope in order (scopa_scoring.score_hand). */
-function scoreHand(piles, sweeps) {
-  const cards = piles.map((p) => p.length);
-  const diamonds = piles.map((p) => p.filter((c) => suitOf(c) === "D").length);
-  const primiera = piles.map(primieraPoints);
-  const holder = piles[0].includes("7D") ? 0 : 1;
-  const items = [];
-  for (const [name, seat] of [["cards", most(cards)], ["diamonds", most(diamonds)], ["settebello", holder], ["primiera", most(primiera)]]) {
-    if (seat !== null) items.push({ name, seat, points: 1 });
-  }
-  for (const s of sweeps) items.push({ name: "scopa", seat: s.seat, points: 1, card: s.card });
-  const points = [0, 0];
-  for (const it of items) points[it.seat] += 1;
-  return { points, items, cards, diamonds, settebello: holder, primiera, scope: [0, 1].map((s) => sweeps.filter((x) => x.seat === s).length) };
-}
-
-/** Whether `card` can capture from `board` (pairing, or two or more cards adding up to its value). */
-function canCapture(card, board) {
-  const v = valueOf(card);
-  if (board.some((b) => valueOf(b) === v)) return true;
-  let sums = new Set([0]);
-  for (const b of board) {
-    const next = new Set(sums);
-    for (const s of sums) if (s + valueOf(b) <= v) next.add(s + valueOf(b));
-    sums = next;
-  }
-  return sums.has(v);
-}
+// ---------------------------------------------------------------- state
 
 function playsMade(view) {
   const hands = (view.players || []).reduce((n, p) => n + (p.hand_count || 0), 0);
   return PLAYS_PER_DEAL - (view.stock_count || 0) - hands;
 }
 
-/**
- * Follow the current deal's plays in ctx.local.scopaTrack; when the deal changes, rebuild
- * the finished one's result (ctx.local.scopaResults[number]).
- */
-function track(ctx) {
-  const { view, match } = ctx;
-  const local = ctx.local;
-  const results = local.scopaResults || (local.scopaResults = {});
-  const number = match.deal_number || 0;
-  const key = `${match.id}:${number}`;
-  let t = local.scopaTrack;
-  if (t && t.key !== key) {
-    if (t.matchId === match.id && t.number < number && !results[t.number]) {
-      const entry = (match.deals || []).find((d) => d.number === t.number);
-      if (entry) results[t.number] = { number: t.number, points: entry.points, result: rebuild(t, entry.points) };
-    }
-    t = null;
-  }
-  const made = playsMade(view);
-  if (!t) {
-    t = { key, matchId: match.id, number, plays: [], complete: made === 0, last: null };
-    local.scopaTrack = t;
-  }
-  if (made !== t.plays.length) {
-    if (t.complete && made === t.plays.length + 1 && view.last_play) t.plays.push({ ...view.last_play, taken: [...(view.last_play.taken || [])] });
-    else t.complete = false;
-  }
-  const mine = ctx.viewer !== null ? (view.players || []).find((p) => p.seat === ctx.viewer) : null;
-  t.last = { made, board: [...(view.board || [])], to_act: view.to_act, last_capturer: view.last_capturer, hand: mine && Array.isArray(mine.hand) ? [...mine.hand] : null };
-}
-
-/** The finished deal's result from its 35 plays seen and the state before the last one; null if unsure. */
-function rebuild(t, points) {
-  const last = t.last;
-  if (!t.complete || !last || t.plays.length !== PLAYS_PER_DEAL - 1 || last.made !== PLAYS_PER_DEAL - 1) return null;
-  const piles = [[], []];
-  const sweeps = [];
-  for (const p of t.plays) {
-    if ((p.taken || []).length) piles[p.seat].push(p.card, ...p.taken);
-    if (p.scopa) sweeps.push({ seat: p.seat, card: p.card });
-  }
-  const seat = last.to_act;
-  if (seat !== 0 && seat !== 1) return null;
-  const seen = new Set([...last.board, ...piles[0], ...piles[1]]);
-  let card = last.hand && last.hand.length === 1 ? last.hand[0] : null;
-  if (!card) {
-    const rest = ALL_CARDS.filter((c) => !seen.has(c));
-    if (rest.length !== 1) return null;
-    card = rest[0];
-  }
-  if (seen.size !== ALL_CARDS.length - 1 || seen.has(card)) return null;
-  const captures = canCapture(card, last.board);
-  const taker = captures ? seat : last.last_capturer;
-  if (taker !== 0 && taker !== 1) return null;
-  piles[taker].push(card, ...last.board);
-  const result = scoreHand(piles, sweeps);
-  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
-  if (!same(result.points, points) && captures) {
-    // The last play cleared the board and the last_play_scopa option is on.
-    const other = [...result.points];
-    other[seat] += 1;
-    if (same(other, points)) {
-      result.items.push({ name: "scopa", seat, points: 1, card });
-      result.points = other;
-      result.scope[seat] += 1;
-    }
-  }
-  if (!same(result.points, points)) return null;
-  result.last_capturer = taker;
-  result.void_deals = [];
-  return result;
-}
-
 // ---------------------------------------------------------------- render
 
 export function render(ctx) {
   const { view, match } = ctx;
-  track(ctx);
   const me = ctx.viewer !== null ? ctx.viewer : 0;
   const opp = 1 - me;
   const player = (s) => (view.players || []).find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, captured_count: 0, scope: 0, scopa_cards: [] };
@@ -264,14 +140,16 @@ export function render(ctx) {
   };
 }
 
+/** The latest finished deal before this one: {number, points, result} (result null if the server sent none). */
 function previousResult(ctx) {
   const { match } = ctx;
   const number = match.deal_number || 0;
   const done = (match.deals || []).filter((d) => d.number < number);
   if (!done.length) return null;
   const d = done[done.length - 1];
-  const known = (ctx.local.scopaResults || {})[d.number];
-  return known && known.result ? known : { number: d.number, points: d.points, result: null };
+  const last = match.last_result;
+  const result = last && last.number === d.number && last.result ? last.result : null;
+  return { number: d.number, points: d.points || (result && result.points), result };
 }
 
 // ---------------------------------------------------------------- words
@@ -356,10 +234,11 @@ function myHand(ctx, seat, p, byCard, selected, hoverProps) {
     h("div", { class: "lt-cards scopa-hand-cards" }, slots.length ? slots : h("span", { class: "muted lt-empty" }, ctx.view.phase === "over" ? "played out" : "empty")));
 }
 
-/** Whether taking `taken` clears the board (a scopa, unless it is the deal's last play). */
+/** Whether taking `taken` clears the board: a scopa, except on the deal's last play (option last_play_scopa). */
 function sweeps(ctx, taken) {
   const board = ctx.view.board || [];
-  return taken.length === board.length && playsMade(ctx.view) < PLAYS_PER_DEAL - 1;
+  const lastPlayCounts = !!(ctx.match.options || {}).last_play_scopa;
+  return taken.length === board.length && (lastPlayCounts || playsMade(ctx.view) < PLAYS_PER_DEAL - 1);
 }
 
 /** The face-down capture pile with each scopa card turned crosswise under it, face up. */
@@ -583,7 +462,7 @@ function resultTable(ctx, entry, { final = false, dismiss = false, compact = fal
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
       r ? h("tbody", {}, body)
         : h("tbody", {}, h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
-          h("span", { class: "lt-result-detail" }, "The items of this deal were not all seen on this page; its points:")))),
+          h("span", { class: "lt-result-detail" }, "Points of the deal:")))),
       h("tfoot", {},
         h("tr", { class: "scopa-deal-total" }, h("th", { scope: "row" }, "Deal points"),
           seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0)))),
