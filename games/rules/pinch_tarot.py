@@ -15,7 +15,7 @@ How the deck becomes the hand
    of a trick leads the next. After each of the first 24 tricks the winner
    draws the talon's top card and the other player the next; both cards are
    shown to the table. The last 15 tricks are played without drawing.
-5. Following (cards.TAROT_78 trick rules, tricks.TarotTricks): follow the
+5. Following (tricks.TarotTricks, shared by tarot games): follow the
    suit led; void, play a trump; to a trump lead, play a higher trump if you
    have one, else a lower one; with no trump, any card. The fool may always
    be played, and a fool lead may be answered with any card. The highest
@@ -31,6 +31,13 @@ hearts, ``10C``, ``21T``, ``FOOL``) and ``meld <kind> <cards>``:
 ``meld tarocchi 1T 4T 5T ...`` (10 or more trumps, by number),
 ``meld gatti 1T 20T FOOL``, ``meld family JD CD QD KD`` (courts J C Q K),
 ``meld four KC KD KH KS`` and ``meld three KC KD KS`` (suits C D H S).
+
+View (pinch_tarot_view.py has the full shape): game, viewer, seats, dealer,
+phase ("play" | "over"), to_act, legal_actions, players (seat, hand,
+hand_count, known_cards, captured_count, tricks_won, melds, meld_points,
+points_so_far), leader, trick, last_trick, last_draws, stock_count,
+tricks_played, fool (owner, status "pending" | "exchanged" | "given", card),
+result.
 
 Scoring (pinch_tarot_scoring.py): trick points (cards counted by threes plus
 card points, 78 a hand between the two), meld points, and 20 for Bagatto
@@ -54,6 +61,9 @@ Decisions the sources and rulings leave open, taken here:
 - A player holding the four courts of a rank may announce the four (10) or any
   three of them (5, then the four for 5 more); a three cannot be announced
   again, even with other cards, once it or the four has scored.
+- ``legal_actions`` lists every choice of trumps a taròcchi may show: rare
+  (10 or more trumps in hand) but many (3,003 tens among 15 trumps), so a
+  client builds the string from the trumps the player selects.
 - Running trick points are not shown during the hand (capture piles lie face
   down); ``points_so_far`` holds the melds, as the score sheet does.
 """

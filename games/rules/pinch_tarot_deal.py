@@ -11,7 +11,13 @@ from typing import Any
 
 from games.rules.base import Deal, Game, IllegalAction
 from games.rules.cards import mask_strings
-from games.rules.pinch_tarot_melds import check_meld, meld_actions
+from games.rules.pinch_tarot_melds import (
+    MELD_CARDS,
+    MIN_TAROCCHI,
+    check_meld,
+    held_melds,
+    meld_actions,
+)
 from games.rules.pinch_tarot_scoring import (
     BAGATTO,
     BAGATTO_URTIMO,
@@ -21,6 +27,7 @@ from games.rules.pinch_tarot_scoring import (
     FOOL,
     PACK,
     RULES,
+    TRUMPS,
     card_points,
     count_points,
     exchange_card,
@@ -34,7 +41,7 @@ PLAY, OVER = "play", "over"
 PENDING, EXCHANGED, GIVEN = "pending", "exchanged", "given"
 
 _PLAY_STRINGS = tuple("play " + code for code in CODES)
-_PLAYS = mask_strings(_PLAY_STRINGS, width=13)
+_PLAYS = mask_strings(_PLAY_STRINGS)
 _PLAY_CARD = {action: card for card, action in enumerate(_PLAY_STRINGS)}
 _FOOL_BIT = 1 << FOOL
 _follow = RULES.follow
@@ -100,9 +107,11 @@ class PinchTarotDeal(Deal):
             return []
         hand = self.hand[seat]
         plays = _PLAYS(hand if self.first < 0 else _follow(hand, self.first))
-        melds = meld_actions(hand, self.done[seat], self.best[seat])
-        # Every "meld ..." sorts before every "play ...".
-        return melds + plays if melds else plays
+        if held_melds(hand & MELD_CARDS) or (hand & TRUMPS).bit_count() >= MIN_TAROCCHI:
+            melds = meld_actions(hand, self.done[seat], self.best[seat])
+            if melds:
+                return melds + plays  # every "meld ..." sorts before every "play ..."
+        return plays
 
     # -- applying actions ----------------------------------------------------
 

@@ -80,7 +80,8 @@ def _fixed_melds() -> dict[str, Meld]:
 
 FIXED = _fixed_melds()
 """Action string -> Meld, for every meld but the taròcchi."""
-_MELD_CARDS = PACK.mask(code for action in FIXED for code in action.split()[2:])
+MELD_CARDS = PACK.mask(code for action in FIXED for code in action.split()[2:])
+"""The cards of the fixed melds: the 16 courts, the fool, trumps 1 and 20."""
 _SORTED = tuple((a, m.cards, m.blocked_by) for a, m in sorted(FIXED.items()))
 
 
@@ -91,9 +92,10 @@ _TRUMP_ORDER = tuple(
 
 
 @lru_cache(maxsize=1 << 14)
-def _held(cards: int) -> tuple[tuple[str, int], ...]:
-    # The fixed melds a hand holds depend only on its meld cards (the 16 courts,
-    # the fool, trumps 1 and 20), and hands repeat them from trick to trick.
+def held_melds(cards: int) -> tuple[tuple[str, int], ...]:
+    """``(action, flags that forbid it)`` of the fixed melds whose cards are all in
+    ``cards``, a hand's MELD_CARDS; sorted by action. Cached: hands keep their
+    meld cards from trick to trick."""
     return tuple(
         (action, blocked_by) for action, need, blocked_by in _SORTED if cards & need == need
     )
@@ -107,7 +109,7 @@ def meld_actions(hand: int, done: int, best: int) -> list[str]:
     >>> meld_actions(PACK.mask(["JC", "JD", "JH", "JS"]), 32, 0)
     ['meld four JC JD JH JS']
     """
-    found = [a for a, blocked_by in _held(hand & _MELD_CARDS) if not done & blocked_by]
+    found = [a for a, blocked_by in held_melds(hand & MELD_CARDS) if not done & blocked_by]
     trumps = hand & TRUMPS
     count = trumps.bit_count()
     if count >= MIN_TAROCCHI and count > best:
