@@ -13,11 +13,9 @@
 // (still playable: a legal one carries "play XY" too), hand and tricks. The winner of a
 // first-phase trick gets a labelled list of declarations and "Draw without declaring".
 //
-// The deal result: when the match ends, the last state carries view.result. When the match
-// goes on, the server sends the next deal at once, so the finished deal's items never reach
-// the client; this module keeps the last view of a deal (and every trick it saw) in
-// ctx.local and rebuilds the items from it, checked against the deal's points in
-// match.deals. Otherwise it shows the points alone.
+// The deal result: view.result once the deal is over (the last deal of a match); when the
+// match goes on, the server sends the next deal at once and the finished deal's result() is
+// match.last_result, drawn during the first trick of the next deal.
 
 import {
   h, makeCard, makePile, cardName, suitName, suitIcon,
@@ -32,7 +30,6 @@ const FIRST_PHASE_TRICKS = 24;
 const RANKS = ["A", "10", "K", "Q", "J", "9", "8", "7"];
 /** Suits in alternating colours with the trump suit last, per trump suit. */
 const SUIT_ORDERS = { H: ["S", "D", "C", "H"], D: ["C", "H", "S", "D"], S: ["H", "C", "D", "S"], C: ["D", "S", "H", "C"] };
-const ALL_CODES = ["C", "D", "H", "S"].flatMap((s) => RANKS.map((r) => r + s));
 
 /** Each kind of combination: English name, Italian name, points, short tag for a table card. */
 const KINDS = {
@@ -62,6 +59,11 @@ function shortList(codes) {
   return (codes || []).map(short).join(" ");
 }
 
+/** The cards of a combination in the order players say them: the bezique is "Q♠ J♦". */
+function spoken(kind, cards) {
+  return kind === "bezique" || kind === "double_bezique" ? [...(cards || [])].reverse() : (cards || []);
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -87,8 +89,7 @@ export function actionLabel(action, ctx) {
   if (d) {
     const k = KINDS[d.kind];
     if (d.kind === "exchange") return `Exchange the ${short(d.cards[0])} for the upcard +${k.points}`;
-    const cards = d.kind === "bezique" ? [...d.cards].reverse() : d.cards;   // Q♠ J♦, as players say it
-    return `${k.en} (${shortList(cards)}) +${k.points}`;
+    return `${k.en} (${shortList(spoken(d.kind, d.cards))}) +${k.points}`;
   }
   const m = /^play (\S+)$/.exec(a);
   if (m) {
@@ -106,7 +107,7 @@ export function render(ctx) {
   const top = 1 - bottom;
   const players = view.players || [];
   const player = (s) => players.find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, known_cards: [], table: [] };
-  const prev = rememberDeal(ctx);
+  const prev = previousResult(ctx);
 
   // The viewer's own cards first, so that they claim their "play" actions.
   const mine = seatPanel(ctx, bottom, player(bottom), true);
@@ -222,7 +223,7 @@ function seatPanel(ctx, seat, p, isBottom) {
       self ? h("span", { class: "lt-you" }, "you") : null),
     view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
     h("span", { class: "chip", title: "Combinations and 7s of trumps declared this deal" }, `declared ${p.declared_points ?? 0}`),
-    h("span", { class: "chip", title: "Points so far this deal" }, `${p.points_so_far ?? 0} pts`));
+    h("span", { class: "chip bazzica-chip-pts", title: "Points so far this deal" }, `${p.points_so_far ?? 0} pts`));
 
   const tableEl = tableCards(ctx, seat, p, self);
   const hand = handArea(ctx, seat, p, self);
@@ -299,7 +300,7 @@ function wonPile(ctx, seat, p, tricks) {
     h("div", { class: "lt-capture-caption" },
       h("span", { class: "lt-capture-name" }, "Tricks won"),
       h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, plural(tricks, "trick")),
-      h("span", { class: "lt-capture-detail", "data-testid": `brisques-${seat}`, title: "10 for each ace and ten won" },
+      h("span", { class: "lt-capture-detail", "data-testid": `brisques-${seat}`, title: brisquesRule(ctx) },
         `brisques ${p.brisques ?? 0}`)));
 }
 
@@ -313,10 +314,10 @@ function centre(ctx, player, prev) {
   const playing = view.phase === "play" || view.phase === "last_tricks";
 
   const stockCol = view.phase === "over" ? null : h("div", { class: "bazzica-stock-col" },
-    stockPile({
+    (view.stock_count ?? 0) > 0 || view.upcard ? stockPile({
       count: view.stock_count ?? 0, upcard: view.upcard || null, pack: ctx.pack,
       label: "Stock", upcardLabel: "Upcard",
-    }),
+    }) : h("div", { class: "lt-label", "data-testid": "stock" }, "Stock ", h("span", { class: "badge", "data-testid": "stock-count" }, "0")),
     h("div", { class: "bazzica-trump-line", "data-testid": "trump" },
       suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Trumps: ", h("strong", {}, trumpWord(ctx))),
     view.phase === "last_tricks" ? h("div", { class: "bazzica-phase-note" }, "Last tricks: follow suit and win if you can") : null);
@@ -346,7 +347,7 @@ function centre(ctx, player, prev) {
 
   let resultEl = null;
   if (view.result) resultEl = resultBox(ctx, view.result, ctx.match.deal_number || 1, null);
-  else if (prev && playing && (view.tricks_played ?? 0) === 0) resultEl = resultBox(ctx, prev.result, prev.number, prev);
+  else if (prev && playing && (view.tricks_played ?? 0) === 0) resultEl = resultBox(ctx, prev.result, prev.number, true);
 
   return h("div", { class: ["lt-center", "bazzica-center"] },
     stockCol,
@@ -395,6 +396,11 @@ function declareChoices(ctx) {
 
 // ---------------------------------------------------------------- results
 
+function brisquesRule(ctx) {
+  const tricks = ((ctx.match.options || {}).brisques) === "tricks";
+  return tricks ? "10 for each trick won holding an ace or ten" : "10 for each ace and ten won";
+}
+
 function winnerText(ctx, points) {
   const [a, b] = [points[0] ?? 0, points[1] ?? 0];
   const score = `${Math.max(a, b)}–${Math.min(a, b)}`;
@@ -403,7 +409,7 @@ function winnerText(ctx, points) {
   return ctx.isMe(w) ? `You win the deal ${score}` : `${ctx.name(w)} wins the deal ${score}`;
 }
 
-/** The scoring items of a deal as a table; `prev` marks a rebuilt result of the previous deal. */
+/** The scoring items of a deal (its result()) as a table; `prev`: the deal before this one. */
 function resultBox(ctx, r, number, prev) {
   const seats = ctx.seats;
   const points = r.points || [];
@@ -413,11 +419,11 @@ function resultBox(ctx, r, number, prev) {
     rows = [
       { label: "Declarations", detail: seats.map((s) => `${ctx.seatLabel(s)} ${plural(decl[s], "combination")}`).join(" · "), points: r.declared },
       { label: "7s of trumps", detail: "10 for each, turned up or played", points: r.sevens },
-      { label: "Brisques", detail: "10 for each ace and ten won", points: r.brisques },
+      { label: "Brisques", detail: brisquesRule(ctx), points: r.brisques },
       { label: "Last trick", points: seats.map((s) => (r.last_trick === s ? 10 : 0)) },
     ];
   } else {
-    rows = [{ label: "Deal points", detail: "the items of this deal were not seen by this page", points }];
+    rows = [{ label: "Deal points", points }];
   }
   const table = dealResultTable({
     seats, rows, totals: points, names: ctx.name, me: ctx.viewer,
@@ -434,89 +440,13 @@ function resultBox(ctx, r, number, prev) {
   return table;
 }
 
-/**
- * Keep the last view of the current deal (and every trick seen) in ctx.local; when a new
- * deal has started, rebuild the previous deal's result from them. Returns that result, or
- * null, as {number, result}.
- */
-function rememberDeal(ctx) {
-  const { view, match } = ctx;
-  const local = ctx.local;
-  const mid = match.id ?? "";
+/** The previous deal's result while the first trick of the next one is played: {number, result}, or null. */
+function previousResult(ctx) {
+  const { match, view } = ctx;
+  const last = match.last_result;
   const number = match.deal_number || 0;
-  let memo = local.bazzica;
-  if (!memo || memo.match !== mid) memo = local.bazzica = { match: mid, number, view: null, tricks: {}, prev: null };
-  if (memo.number !== number) {
-    if (memo.view && memo.number === number - 1) {
-      const d = (match.deals || []).find((x) => x.number === memo.number);
-      if (d) memo.prev = { number: memo.number, result: rebuildResult(memo.view, memo.tricks, d.points || [0, 0]) };
-    }
-    memo.number = number;
-    memo.view = null;
-    memo.tricks = {};
-  }
-  if (view && view.phase !== "over") {
-    memo.view = view;
-    if (view.last_trick && view.tricks_played) memo.tricks[view.tricks_played] = view.last_trick.cards.map((c) => c.card);
-  }
-  return memo.prev && memo.prev.number === number - 1 ? memo.prev : null;
-}
-
-/**
- * The previous deal's items from the last view seen of it (the last trick's lead on the
- * table) and its points. Exact when the second card of the last trick is known (the
- * viewer's own, a card the viewer knows, or the only card not seen in the tricks);
- * else the one ambiguity (a winning brisque or an unscored 7 of trumps) is read as a
- * brisque. Returns {points} alone when the items do not add up.
- */
-function rebuildResult(v, tricks, points) {
-  const players = v.players || [];
-  const base = { points };
-  if (players.length !== 2 || (v.tricks_played ?? 0) !== TRICKS - 1 || (v.trick || []).length !== 1) return base;
-  const p = (s) => players.find((x) => x.seat === s) || {};
-  const L = v.trick[0].card;
-  const leader = v.trick[0].seat;
-  const follower = 1 - leader;
-  const gain = [0, 1].map((s) => (points[s] ?? 0) - (p(s).points_so_far ?? 0));
-  const declared = [0, 1].map((s) => (p(s).declarations || []).reduce((a, d) => a + (d.points || 0), 0));
-  const sevens = [0, 1].map((s) => (p(s).bonuses || []).reduce((a, b) => a + (b.points || 0), 0));
-  const brisques = [0, 1].map((s) => p(s).brisques ?? 0);
-  const seven = `7${v.trump}`;
-  let winner;
-  if (gain[leader] >= 10) {
-    winner = leader;
-    brisques[leader] += gain[leader] - 10;
-    sevens[follower] += gain[follower];
-  } else {
-    winner = follower;
-    const x = gain[follower] - 10;
-    const F = followerCard(v, tricks, follower, L);
-    let sevenF = 0;
-    if (F === seven) sevenF = x - (isBrisque(L) ? 10 : 0);
-    sevens[follower] += sevenF;
-    brisques[follower] += x - sevenF;
-  }
-  const tricksWon = [0, 1].map((s) => (p(s).tricks_won ?? 0) + (s === winner ? 1 : 0));
-  const ok = [0, 1].every((s) => declared[s] + sevens[s] + brisques[s] + (s === winner ? 10 : 0) === (points[s] ?? 0)
-    && sevens[s] >= 0 && brisques[s] >= 0);
-  if (!ok) return base;
-  return {
-    points, declared, sevens, brisques, last_trick: winner, tricks: tricksWon,
-    declarations: [0, 1].map((s) => p(s).declarations || []),
-  };
-}
-
-/** The follower's last card, when the last view shows it or every other card was seen. */
-function followerCard(v, tricks, follower, L) {
-  const p = (v.players || []).find((x) => x.seat === follower) || {};
-  if (Array.isArray(p.hand) && p.hand.length === 1) return p.hand[0];
-  if ((p.known_cards || []).length === 1 && p.hand_count === 1) return p.known_cards[0];
-  const seen = Object.values(tricks || {});
-  if (seen.length !== TRICKS - 1) return null;
-  const left = new Map(ALL_CODES.map((c) => [c, 2]));
-  for (const c of [...seen.flat(), L]) left.set(c, (left.get(c) || 0) - 1);
-  const rest = [...left.entries()].filter(([, n]) => n > 0);
-  return rest.length === 1 && rest[0][1] === 1 ? rest[0][0] : null;
+  if (!last || !last.result || last.number !== number - 1 || view.result) return null;
+  return last;
 }
 
 // ---------------------------------------------------------------- side panel
@@ -527,7 +457,7 @@ function sidePanel(ctx, player) {
     const p = player(s);
     const items = [
       ...(p.declarations || []).map((d) => ({
-        label: (KINDS[d.kind] || {}).en || d.label, it: d.label, cards: d.cards, points: d.points,
+        kind: d.kind, label: (KINDS[d.kind] || {}).en || d.label, it: d.label, cards: d.cards, points: d.points,
         onTable: (d.on_table || []).length,
       })),
       ...(p.bonuses || []).map((b) => ({
@@ -539,7 +469,7 @@ function sidePanel(ctx, player) {
       items.length
         ? h("ul", { class: "bazzica-decl-list" }, items.map((it) => h("li", { title: it.it },
           h("span", { class: "bazzica-decl-label" }, it.label),
-          h("span", { class: "bazzica-decl-cards" }, (it.cards || []).map((c) => h("span", { class: ["bazzica-pip", `suit-${suitOf(c)}`] }, short(c)))),
+          h("span", { class: "bazzica-decl-cards" }, spoken(it.kind, it.cards).map((c) => h("span", { class: ["bazzica-pip", `suit-${suitOf(c)}`] }, short(c)))),
           h("span", { class: "bazzica-decl-points" }, `+${it.points}`))))
         : h("p", { class: "muted bazzica-decl-none" }, "nothing yet"));
   });
@@ -549,6 +479,6 @@ function sidePanel(ctx, player) {
     h("p", { class: "bazzica-panel-trump" },
       suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Trumps: ", h("strong", {}, trumpWord(ctx)),
       view.upcard ? h("span", { class: "muted" }, ` · upcard ${short(view.upcard)}`) : null),
-    h("p", { class: "muted bazzica-panel-note" }, "A 10 K Q J 9 8 7 · brisques (aces and tens) 10 each · last trick 10"));
+    h("p", { class: "muted bazzica-panel-note" }, `Cards rank A 10 K Q J 9 8 7 · brisques: ${brisquesRule(ctx)} · last trick 10`));
 }
 

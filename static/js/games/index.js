@@ -10,12 +10,14 @@ import * as briscola from "./briscola.js";
 import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
+import * as pinchTarot from "./pinch_tarot.js";
 
 export const RENDERERS = {
   briscola,
   spizzichino,
   scopa,
   bazzica,
+  "pinch-tarot": pinchTarot,
 };
 
 /** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */
