@@ -1,0 +1,633 @@
+// Pinch Tarot table (docs/games/pinch-tarot.md; view shape: games/rules/pinch_tarot_view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Two players, the 78-card tarot pack (Italian suits, trumps I..XXI,
+// il Matto). Phases "play" (39 tricks: after each of the first 24 both players draw from
+// the talon, then the final fifteen without drawing) and "over".
+//
+// On the felt: the opponent (hand backs and the cards of theirs that are known: drawn from
+// the talon or shown in a meld), their melds and won cards; the talon with its count and
+// the two cards just drawn, the trick, the last trick and il Matto's state; then the
+// viewer's melds, the melds they may show now (labelled buttons; before playing to a trick),
+// their hand and won cards. Taròcchi (10 or more trumps) can be shown in thousands of ways,
+// so it is built by ticking trumps (data-select): the "Meld taròcchi" button carries the
+// exact action only when the ticked trumps spell a legal one (all trumps by default).
+//
+// The hand result: view.result when the match has ended; otherwise the server deals the
+// next hand at once and the finished hand's result() is match.last_result, drawn on the
+// felt until the first trick of the next hand is played (or dismissed), then in the panel.
+
+import {
+  h, makeCard, makePile, cardName, suitName, romanNumeral, handRow, trickArea, lastTrick, stockPile, choiceList,
+} from "../live-table.js";
+
+export const pack = "tarot";
+
+const TRICKS = 39;
+const DRAW_TRICKS = 24;
+const MIN_TAROCCHI = 10;
+const BAGATTO_URTIMO = 20;
+/** Court ranks in the order a family is spelled, with their names in the plural. */
+const COURTS = { J: ["Jacks", "Fanti"], C: ["Cavaliers", "Cavalieri"], Q: ["Queens", "Donne"], K: ["Kings", "Re"] };
+const KIND_ORDER = { gatti: 0, family: 1, four: 2, three: 3, tarocchi: 4 };
+
+const rankOf = (code) => String(code).slice(0, -1);
+const suitOf = (code) => String(code).slice(-1);
+const isTrump = (code) => /^\d+T$/.test(String(code));
+const trumpNo = (code) => Number(String(code).slice(0, -1));
+const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+// ---------------------------------------------------------------- melds
+
+/** "meld family JD CD QD KD" -> {kind: "family", cards: ["JD", "CD", "QD", "KD"]}; null otherwise. */
+function parseMeld(action) {
+  const parts = String(action).split(" ");
+  if (parts[0] !== "meld" || parts.length < 3 || !(parts[1] in KIND_ORDER)) return null;
+  return { kind: parts[1], cards: parts.slice(2) };
+}
+
+/** "I, XX, Matto"-style short names. */
+function shortName(code) {
+  if (code === "FOOL") return "Matto";
+  if (isTrump(code)) return romanNumeral(trumpNo(code));
+  return cardName(code, pack);
+}
+
+/** The title of a meld, from its kind and cards: "Family of Denari", "Three Kings", "Taròcchi (12 trumps)". */
+function meldTitle(kind, cards) {
+  switch (kind) {
+    case "gatti": return "Gatti (I, XX, Matto)";
+    case "family": return `Family of ${suitName(suitOf(cards[0]), pack)}`;
+    case "four": case "three": {
+      const court = COURTS[rankOf(cards[0])] || [rankOf(cards[0]), ""];
+      return `${kind === "four" ? "Four" : "Three"} ${court[0]}`;
+    }
+    case "tarocchi": return `Taròcchi (${plural(cards.length, "trump")})`;
+    default: return kind;
+  }
+}
+
+/** What a meld's cards are, in words: "Re di Bastoni, Denari, Spade"; "I IV V … XXI". */
+function meldDetail(kind, cards) {
+  if (kind === "three" || kind === "four") {
+    const court = COURTS[rankOf(cards[0])];
+    return `${court ? court[1] : rankOf(cards[0])} di ${cards.map((c) => suitName(suitOf(c), pack)).join(", ")}`;
+  }
+  if (kind === "family") return `Fante, Cavaliere, Donna, Re di ${suitName(suitOf(cards[0]), pack)}`;
+  if (kind === "tarocchi") return cards.map(shortName).join(" ");
+  return cards.map(shortName).join(", ");
+}
+
+/** The points a meld action scores now for the seat that has shown `shown` (its melds so far). */
+function meldPoints(kind, cards, shown) {
+  if (kind === "tarocchi") {
+    const best = Math.max(0, ...shown.filter((m) => m.kind === "tarocchi").map((m) => (m.cards || []).length));
+    return cards.length - best;
+  }
+  if (kind === "four") {
+    const rank = rankOf(cards[0]);
+    return shown.some((m) => m.kind === "three" && rankOf((m.cards || [])[0]) === rank) ? 5 : 10;
+  }
+  return kind === "three" ? 5 : 10;
+}
+
+function playerOf(view, seat) {
+  return (view.players || []).find((p) => p.seat === seat) || { seat, hand: null, hand_count: 0, known_cards: [], melds: [] };
+}
+
+/**
+ * Readable labels: "play CH" -> "Play Cavaliere di Coppe"; "meld gatti 1T 20T FOOL" ->
+ * "Meld: Gatti (I, XX, Matto) +10"; "meld three KC KD KS" -> "Meld: Three Kings +5".
+ */
+export function actionLabel(action, ctx) {
+  const a = String(action);
+  const m = /^play (\S+)$/.exec(a);
+  if (m) return `Play ${cardName(m[1], pack)}`;
+  const meld = parseMeld(a);
+  if (!meld) return null;
+  const shown = ctx && ctx.view ? (playerOf(ctx.view, ctx.view.to_act).melds || []) : [];
+  return `Meld: ${meldTitle(meld.kind, meld.cards)} +${meldPoints(meld.kind, meld.cards, shown)}`;
+}
+
+// ---------------------------------------------------------------- local choices
+
+/**
+ * Clicks on [data-select]: "tarocchi:<code>" ticks/unticks a trump for the taròcchi,
+ * "tarocchi:all" / "tarocchi:none" tick all or none, "dismiss-result:N" hides the result of
+ * hand N from the felt; anything else toggles local.selected.
+ */
+export function select(value, local) {
+  const v = String(value);
+  if (v.startsWith("dismiss-result:")) {
+    local.ptDismissed = Number(v.slice("dismiss-result:".length));
+    return;
+  }
+  if (v.startsWith("tarocchi:")) {
+    const t = local.ptTarocchi;
+    if (!t) return;
+    const what = v.slice("tarocchi:".length);
+    const all = t.trumps || [];
+    let ticked = new Set(t.ticked || all);
+    if (what === "all") ticked = new Set(all);
+    else if (what === "none") ticked = new Set();
+    else if (ticked.has(what)) ticked.delete(what);
+    else ticked.add(what);
+    t.ticked = all.filter((c) => ticked.has(c));
+    return;
+  }
+  local.selected = local.selected === v ? null : v;
+}
+
+// ---------------------------------------------------------------- render
+
+export function render(ctx) {
+  const { view, match } = ctx;
+  const bottom = ctx.viewer !== null ? ctx.viewer : 0;
+  const top = 1 - bottom;
+  const over = view.phase === "over";
+  const number = match.deal_number || 0;
+  const known = ownKnown(ctx, bottom);
+
+  const prev = previousResult(ctx);
+  const fresh = !!prev && !view.result && ctx.local.ptDismissed !== prev.number && (view.tricks_played ?? 0) === 0;
+
+  // The viewer's seat first, so that its cards and meld buttons claim their actions.
+  const mine = seatPanel(ctx, bottom, true, known);
+  const theirs = seatPanel(ctx, top, false, []);
+  const center = h("div", { class: ["lt-center", "pt-center"] },
+    view.result ? resultBox(ctx, { number, result: view.result, points: view.result.points }) : null,
+    fresh ? resultBox(ctx, prev, { dismiss: true }) : null,
+    over ? null : talonBlock(ctx),
+    drawsBlock(ctx),
+    trickBlock(ctx),
+    lastTrickBlock(ctx),
+    foolBlock(ctx));
+
+  const felt = h("div", {
+    class: "pt-table", "data-testid": "pt-table", "data-deal": String(number),
+    "data-tricks": String(view.tricks_played ?? 0), "data-talon": String(view.stock_count ?? 0),
+  }, theirs, center, mine);
+
+  const prompt = ptPrompt(ctx);
+  return {
+    felt,
+    prompt,
+    whose: whoseText(ctx, prompt),
+    feltClass: ["pt-felt", (view.stock_count ?? 0) === 0 && !over ? "pt-final-phase" : null],
+    // Taròcchi strings (up to thousands) are offered by the tick-and-confirm picker.
+    handles: (a) => a.startsWith("meld tarocchi "),
+    columns: [
+      { label: "Melds", title: "Meld points this hand", value: (s) => String(playerOf(view, s).meld_points ?? 0) },
+      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(playerOf(view, s).tricks_won ?? 0) },
+    ],
+    panel: sidePanel(ctx, prev && !fresh && !view.result ? prev : null),
+  };
+}
+
+// ---------------------------------------------------------------- words
+
+function trickNumber(view) {
+  return Math.min((view.tricks_played ?? 0) + 1, TRICKS);
+}
+
+function phaseText(view) {
+  const talon = view.stock_count ?? 0;
+  const n = trickNumber(view);
+  if (talon > 0) return `Trick ${n} of ${TRICKS} · talon ${talon}`;
+  return `Trick ${n} of ${TRICKS} · final fifteen, no drawing (${Math.max(0, n - DRAW_TRICKS)} of 15)`;
+}
+
+/** What the follower must play to `led`, in a few words. */
+function followText(led) {
+  if (led === "FOOL") return "il Matto was led: play any card";
+  if (isTrump(led)) return `a higher trump than ${romanNumeral(trumpNo(led))} if you have one, else a lower trump, else any card · il Matto may always be played`;
+  return `follow ${suitName(suitOf(led), pack)}, else a trump, else any card · il Matto may always be played`;
+}
+
+function ptPrompt(ctx) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  if (view.phase === "over") {
+    const pts = (view.result && view.result.points) || [];
+    return { text: "Hand over", detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
+  }
+  const trick = view.trick || [];
+  const base = phaseText(view);
+  const melds = ctx.legalList.some((a) => a.startsWith("meld "));
+  if (ctx.myTurn) {
+    const meldNote = melds ? " · you may show melds first" : "";
+    if (!trick.length) return { text: "Your lead", detail: `play any card${meldNote} · ${base}`, mine: true };
+    return { text: "Your turn", detail: `answer ${cardName(trick[0].card, pack)}: ${followText(trick[0].card)}${meldNote} · ${base}`, mine: true };
+  }
+  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  if (!who) return { text: "Waiting…", mine: false };
+  return { text: trick.length ? `${who} to answer` : `${who} to lead`, detail: base, mine: false };
+}
+
+function whoseText(ctx, prompt) {
+  const { view } = ctx;
+  if (ctx.finished) return "Match over";
+  if (view.to_act === null || view.to_act === undefined) return prompt.text;
+  return ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`;
+}
+
+// ---------------------------------------------------------------- known cards of the viewer
+
+/**
+ * The viewer's own cards the opponent knows: those shown in the viewer's melds, and those
+ * the viewer drew from the talon while this page was open (the view lists known cards for
+ * the opponent's hand only). Kept per hand in ctx.local.
+ */
+function ownKnown(ctx, seat) {
+  const { view, match } = ctx;
+  const p = playerOf(view, seat);
+  if (!ctx.isMe(seat) || !Array.isArray(p.hand)) return [];
+  const key = `${match.id ?? ""}:${match.deal_number ?? ""}`;
+  let memo = ctx.local.ptDrawn;
+  if (!memo || memo.key !== key) memo = ctx.local.ptDrawn = { key, cards: [] };
+  const drawn = new Set(memo.cards);
+  for (const d of view.last_draws || []) if (d.seat === seat) drawn.add(d.card);
+  for (const m of p.melds || []) for (const c of m.cards || []) drawn.add(c);
+  const hand = new Set(p.hand);
+  memo.cards = [...drawn].filter((c) => hand.has(c));
+  return memo.cards;
+}
+
+// ---------------------------------------------------------------- seats
+
+function seatPanel(ctx, seat, isBottom, ownKnownCards) {
+  const { view } = ctx;
+  const p = playerOf(view, seat);
+  const self = ctx.isMe(seat);
+  const toAct = !ctx.finished && view.to_act === seat;
+  const head = h("div", { class: "lt-seat-head" },
+    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      ctx.name(seat),
+      self ? h("span", { class: "lt-you" }, "you") : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer")
+      : h("span", { class: "chip", title: "The dealer's opponent: led the first trick" }, "Elder hand"),
+    h("span", { class: "chip pt-chip-melds", title: "Meld points this hand", "data-testid": `meld-points-${seat}` }, `melds ${p.meld_points ?? 0}`),
+    view.fool && view.fool.owner === seat && view.fool.status === "pending"
+      ? h("span", { class: "chip pt-chip-fool", title: foolText(ctx, view.fool) }, "owes a card for il Matto") : null,
+    wonPile(ctx, seat, p));
+
+  const hand = handArea(ctx, seat, p, self, ownKnownCards);
+  const melds = meldsBlock(ctx, seat, p);
+  const offers = self && ctx.myTurn ? meldOffers(ctx, p) : null;
+  return h("section", {
+    class: ["lt-seat", "pt-seat", isBottom ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null],
+    "data-testid": `seat-${seat}`, "data-seat": String(seat),
+  },
+    head,
+    isBottom ? [melds, offers, hand] : [hand, melds]);
+}
+
+function handArea(ctx, seat, p, self, ownKnownCards) {
+  const { view } = ctx;
+  const visible = Array.isArray(p.hand);
+  const count = visible ? p.hand.length : (p.hand_count ?? 0);
+  if (count === 0 && view.phase === "over") return null;
+  const el = handRow({
+    cards: visible ? p.hand : null,
+    count: p.hand_count ?? 0,
+    known: visible ? ownKnownCards : (p.known_cards || []),
+    seat,
+    self: self || (visible && ctx.viewer === null),
+    pack,
+    sort: false,                       // the engine's order: suits C D H S from the ace up, trumps, il Matto
+    label: self ? "Your hand" : "Hand",
+    empty: view.phase === "over" ? "played out" : "empty",
+    cardOptions: (code) => {
+      if (!self) return {};
+      const offer = ctx.cardOffer(code, [`play ${code}`]);
+      return { ...offer, classes: [...(offer.classes || []), ctx.myTurn && !offer.action ? "dim" : null] };
+    },
+  });
+  el.classList.add("pt-hand");
+  // The card count sets how much the cards overlap (cards.css, Pinch Tarot section).
+  el.querySelector(".lt-cards")?.style.setProperty("--pt-n", String(Math.max(count, 1)));
+  return el;
+}
+
+/** The seat's won cards, face down (counted at the end of the hand), with the counts. */
+function wonPile(ctx, seat, p) {
+  const cards = p.captured_count ?? 0;
+  const tricks = p.tricks_won ?? 0;
+  return h("div", {
+    class: ["lt-capture", "pt-won", ctx.isMe(seat) ? "is-mine" : null],
+    "data-seat": String(seat), "data-testid": `captures-${seat}`,
+    title: "Won cards lie face down: trick points are counted at the end of the hand",
+  },
+    cards ? makePile({ faceDown: true, size: cards, cardSize: "xs", badge: false }) : null,
+    h("div", { class: "lt-capture-caption" },
+      h("span", { class: "lt-capture-name" }, "Won"),
+      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, `${plural(cards, "card")} · ${plural(tricks, "trick")}`)));
+}
+
+/** The melds a seat has shown this hand, each with its cards and points. */
+function meldsBlock(ctx, seat, p) {
+  const melds = p.melds || [];
+  if (!melds.length) return null;
+  return h("div", { class: ["lt-melds", "pt-melds"], "data-testid": `melds-${seat}` },
+    h("div", { class: "lt-label" }, ctx.isMe(seat) ? "Your melds " : "Melds ",
+      h("span", { class: "badge" }, `${p.meld_points ?? 0} pts`)),
+    h("ul", { class: "lt-meld-list" }, melds.map((m) => h("li", {
+      class: ["lt-meld", `pt-meld-${m.kind}`], "data-kind": m.kind, title: `${meldDetail(m.kind, m.cards || [])} (${m.label})`,
+    },
+      h("span", { class: "lt-meld-label" }, meldTitle(m.kind, m.cards || [])),
+      h("span", { class: "lt-meld-cards" }, (m.cards || []).map((c) => makeCard(c, { pack, size: "xs" }))),
+      h("span", { class: "lt-meld-points" }, `+${m.points ?? 0}`)))));
+}
+
+/** The melds the viewer may show now: a labelled button each, and the taròcchi picker. */
+function meldOffers(ctx, p) {
+  const shown = p.melds || [];
+  const fixed = ctx.legalList.map((a) => ({ a, m: parseMeld(a) })).filter((x) => x.m && x.m.kind !== "tarocchi");
+  fixed.sort((x, y) => KIND_ORDER[x.m.kind] - KIND_ORDER[y.m.kind] || x.a.localeCompare(y.a));
+  const choices = fixed.map(({ a, m }) => {
+    const action = ctx.act(a);
+    return {
+      action, label: actionLabel(a, ctx), cards: m.cards,
+      detail: meldDetail(m.kind, m.cards) + (m.kind === "four" && meldPoints("four", m.cards, shown) === 5 ? " · 5 more after the three" : ""),
+    };
+  }).filter((c) => c.action);
+  const picker = tarocchiPicker(ctx, p);
+  if (!choices.length && !picker) return null;
+  const list = choices.length ? choiceList({ choices, pack, title: null, testid: "meld-choices" }) : null;
+  return h("div", { class: "pt-offers", "data-testid": "meld-offers" },
+    h("div", { class: "lt-choices-title" }, "Melds you may show before you play (optional, one at a time):"),
+    list, picker);
+}
+
+/**
+ * Taròcchi: the viewer's trumps as tick boxes (data-select) and a confirm button whose
+ * data-action is the canonical "meld tarocchi 1T 4T ..." of the ticked trumps, set only when
+ * that string is legal. All trumps are ticked to begin with (the largest taròcchi).
+ */
+function tarocchiPicker(ctx, p) {
+  if (!ctx.legalList.some((a) => a.startsWith("meld tarocchi "))) return null;
+  const trumps = (p.hand || []).filter(isTrump).sort((a, b) => trumpNo(a) - trumpNo(b));
+  const best = Math.max(0, ...(p.melds || []).filter((m) => m.kind === "tarocchi").map((m) => (m.cards || []).length));
+  const key = `${ctx.match.id ?? ""}:${ctx.match.deal_number ?? ""}:${best}:${trumps.join(",")}`;
+  let t = ctx.local.ptTarocchi;
+  if (!t || t.key !== key) t = ctx.local.ptTarocchi = { key, trumps, ticked: null };
+  t.trumps = trumps;
+  const ticked = new Set(t.ticked || trumps);
+  const chosen = trumps.filter((c) => ticked.has(c));
+  const spelled = `meld tarocchi ${chosen.join(" ")}`;
+  const action = chosen.length && ctx.legal.has(spelled) ? spelled : null;
+  if (action) ctx.used.add(action);
+  const need = Math.max(MIN_TAROCCHI, best + 1);
+  let hint;
+  if (action) hint = trumps.length > chosen.length ? `${chosen.length} of your ${trumps.length} trumps shown; the others stay secret` : `all ${trumps.length} of your trumps shown`;
+  else if (chosen.length < need) hint = best ? `Tick at least ${need}: you showed ${best} before` : `Tick at least ${need} trumps`;
+  else hint = "These trumps cannot be shown";
+  const points = chosen.length - best;
+  return h("div", { class: "pt-tarocchi", "data-testid": "tarocchi" },
+    h("div", { class: "pt-tarocchi-head" },
+      h("strong", {}, "Taròcchi"),
+      h("span", { class: "muted" }, best ? ` · 1 point for each trump over the ${best} you showed` : " · 1 point for each trump shown (10 or more)")),
+    h("div", { class: "pt-tarocchi-cards", role: "group", "aria-label": "Trumps to show" },
+      trumps.map((c) => makeCard(c, {
+        pack, size: "sm", button: true, dataset: { select: `tarocchi:${c}` },
+        classes: ["selectable", ticked.has(c) ? "selected" : null], label: ticked.has(c) ? "shown" : "kept secret",
+      }))),
+    h("div", { class: "pt-tarocchi-actions" },
+      h("button", {
+        type: "button", class: ["btn", action ? "btn-primary" : null, "pt-tarocchi-confirm"], "data-testid": "tarocchi-confirm",
+        "data-action": action, disabled: action ? null : true, title: action || null,
+      }, action ? `Meld taròcchi: ${plural(chosen.length, "trump")} +${points}` : "Meld taròcchi"),
+      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:all" }, "All"),
+      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:none" }, "None"),
+      h("span", { class: "pt-tarocchi-hint" }, hint)));
+}
+
+// ---------------------------------------------------------------- centre
+
+/** The two cards drawn after the last trick, shown to the table (the winner's first). */
+function drawsBlock(ctx) {
+  const draws = ctx.view.last_draws || [];
+  if (!draws.length || ctx.view.phase !== "play") return null;
+  return h("div", { class: "pt-draws", "data-testid": "last-draws" },
+    h("div", { class: "lt-label" }, "Just drawn"),
+    h("div", { class: "pt-draw-row" }, draws.map((d, i) => h("figure", {
+      class: ["pt-draw", ctx.isMe(d.seat) ? "is-mine" : null], "data-seat": String(d.seat),
+    },
+      makeCard(d.card, { pack, size: "sm", label: `drawn by ${ctx.seatLabel(d.seat)}` }),
+      h("figcaption", {}, ctx.seatLabel(d.seat),
+        i === 0 ? h("span", { class: "pt-first", title: "The trick's winner draws first" }, "1st") : null)))));
+}
+
+function talonBlock(ctx) {
+  const { view } = ctx;
+  const count = view.stock_count ?? 0;
+  const note = count === 0
+    ? h("div", { class: "pt-final-note", "data-testid": "final-fifteen" }, "Final fifteen tricks", h("span", {}, "the talon is gone: no more drawing"))
+    : h("div", { class: "pt-talon-note muted" }, `${plural(Math.max(0, DRAW_TRICKS - (view.tricks_played ?? 0)), "draw")} left each`);
+  return h("div", { class: "pt-talon-col" },
+    count > 0 ? stockPile({ count, pack, label: "Talon" })
+      : h("div", { class: "lt-stock", "data-testid": "stock", "data-count": "0" }, h("div", { class: "lt-label" }, "Talon ", h("span", { class: "badge", "data-testid": "stock-count" }, "0"))),
+    note);
+}
+
+function trickBlock(ctx) {
+  const { view } = ctx;
+  if (view.phase !== "play") return null;
+  const trick = view.trick || [];
+  let placeholder = null;
+  if (!trick.length && !ctx.finished) {
+    const leader = view.leader ?? view.to_act;
+    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+  }
+  return trickArea({
+    plays: trick, names: ctx.name, me: ctx.viewer, pack, leader: view.leader, placeholder,
+    footer: `Trick ${trickNumber(view)} of ${TRICKS}`,
+  });
+}
+
+function lastTrickBlock(ctx) {
+  const last = ctx.view.last_trick;
+  if (!last || !(last.cards || []).length) return null;
+  const fool = last.cards.some((c) => c.card === "FOOL");
+  return lastTrick({
+    plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack,
+    label: fool ? "Last trick · il Matto" : "Last trick",
+  });
+}
+
+/** Il Matto's state in words; `past` for a finished hand ("You kept il Matto and gave …"). */
+function foolText(ctx, fool, past = false) {
+  if (!fool) return "Il Matto has not been played yet.";
+  const owner = ctx.isMe(fool.owner) ? "You" : ctx.name(fool.owner);
+  const other = ctx.seatLabel(1 - fool.owner);
+  const verbs = ctx.isMe(fool.owner);
+  if (past && fool.status === "exchanged") {
+    return `${owner} kept il Matto and gave ${other} ${fool.card ? cardName(fool.card, pack) : "a card"} in exchange.`;
+  }
+  if (fool.status === "pending") {
+    return `${owner} played il Matto and ${verbs ? "keep" : "keeps"} it; the lowest card of the next trick ${verbs ? "you win goes" : `${ctx.name(fool.owner)} wins goes`} to ${other} in exchange.`;
+  }
+  if (fool.status === "exchanged") {
+    return `${owner} ${verbs ? "keep" : "keeps"} il Matto and gave ${other} ${fool.card ? cardName(fool.card, pack) : "a card"} in exchange.`;
+  }
+  if (fool.status === "given") return `${owner} won no trick after playing il Matto, so it went to ${other}.`;
+  return `Il Matto: ${fool.status}`;
+}
+
+function foolBlock(ctx) {
+  const fool = ctx.view.fool;
+  if (!fool || ctx.view.phase !== "play") return null;
+  const label = { pending: "exchange pending", exchanged: "exchanged", given: "given away" }[fool.status] || fool.status;
+  return h("div", { class: ["pt-fool", `is-${fool.status}`], "data-testid": "fool", "data-status": fool.status, "data-owner": String(fool.owner) },
+    h("div", { class: "lt-label" }, "Il Matto · ", label),
+    h("div", { class: "pt-fool-line" },
+      makeCard("FOOL", { pack, size: "xs" }),
+      fool.status === "exchanged" && fool.card ? [h("span", { class: "pt-arrow", "aria-hidden": "true" }, "⇄"), makeCard(fool.card, { pack, size: "xs" })] : null,
+      h("span", { class: "pt-fool-text" }, foolText(ctx, fool))));
+}
+
+// ---------------------------------------------------------------- results
+
+/** The latest finished hand before this one: {number, points, result|null}. */
+function previousResult(ctx) {
+  const { match } = ctx;
+  const number = match.deal_number || 0;
+  const done = (match.deals || []).filter((d) => d.number < number);
+  if (!done.length) return null;
+  const d = done[done.length - 1];
+  const last = match.last_result;
+  const result = last && last.number === d.number && last.result ? last.result : null;
+  return { number: d.number, points: d.points || (result && result.points), result };
+}
+
+function matchHands(ctx) {
+  const hands = Number((ctx.match.options || {}).hands) || 2;
+  return hands;
+}
+
+/** The rows of a hand's result: [{key, label, detail, values: [per seat]}]. */
+function resultRows(ctx, r) {
+  const seats = ctx.seats;
+  const by = (arr) => seats.map((s) => (arr || [])[s]);
+  const rows = [];
+  if (r.cards_captured) {
+    rows.push({
+      key: "count", label: "Cards won, by threes", detail: seats.map((s) => `${ctx.seatLabel(s)} ${plural(r.cards_captured[s] ?? 0, "card")}`).join(" · ") + " (a remainder of 2 rounds up)",
+      values: by(r.count_points),
+    });
+  }
+  if (r.card_points) rows.push({ key: "cards", label: "Card points", detail: "Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1", values: by(r.card_points) });
+  if (r.trick_points) rows.push({ key: "tricks", label: "Trick points", detail: `${plural(r.tricks ? r.tricks[0] + r.tricks[1] : TRICKS, "trick")}: 78 between the two`, values: by(r.trick_points), subtotal: true });
+  const melds = r.melds || [];
+  rows.push({
+    key: "melds", label: "Melds",
+    detail: seats.map((s) => {
+      const list = melds[s] || [];
+      return list.length ? `${ctx.seatLabel(s)}: ${list.map((m) => `${meldTitle(m.kind, m.cards || [])} ${m.points}`).join(", ")}` : null;
+    }).filter(Boolean).join(" · ") || "none shown",
+    values: by(r.meld_points),
+  });
+  const bag = r.bagatto_urtimo;
+  rows.push({
+    key: "bagatto", label: "Bagatto urtimo",
+    detail: bag === null || bag === undefined ? "I (il Bagatto) was not in the last trick" : `I in the last trick, won by ${ctx.seatLabel(bag)}`,
+    values: seats.map((s) => (bag === s ? BAGATTO_URTIMO : 0)),
+  });
+  const fool = r.fool;
+  if (fool) {
+    const holder = fool.status === "given" ? 1 - fool.owner : fool.owner;
+    rows.push({
+      key: "fool", label: "Il Matto", detail: `${foolText(ctx, fool, true)} Its 4 points are in the card points.`,
+      values: seats.map((s) => (s === holder ? (fool.status === "given" ? "received" : "kept") : "–")),
+      info: true,
+    });
+  }
+  return rows;
+}
+
+function winnerText(ctx, points) {
+  const [a, b] = [points[0] ?? 0, points[1] ?? 0];
+  const score = `${Math.max(a, b)}–${Math.min(a, b)}`;
+  if (a === b) return `Even hand ${a}–${b}`;
+  const w = a > b ? 0 : 1;
+  return ctx.isMe(w) ? `You win the hand ${score}` : `${ctx.name(w)} wins the hand ${score}`;
+}
+
+/**
+ * A hand's scoring items, one column per seat, the hand's total and the match so far.
+ * `entry` is {number, points, result|null}.
+ */
+function resultBox(ctx, entry, { dismiss = false, compact = false } = {}) {
+  const seats = ctx.seats;
+  const r = entry.result;
+  const pts = entry.points || (r && r.points) || [0, 0];
+  const names = (s) => ctx.seatLabel(s);
+  const rows = r ? resultRows(ctx, r) : [];
+  const body = rows.map((row) => h("tr", { class: [row.subtotal ? "pt-subtotal" : null, row.info ? "pt-info" : null], "data-item": row.key },
+    h("th", { scope: "row" }, row.label, compact ? null : h("span", { class: "lt-result-detail" }, row.detail)),
+    seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, row.values[s] === undefined || row.values[s] === null ? "–" : String(row.values[s])))));
+  const table = h("table", {},
+    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
+    h("tbody", {}, r ? body : h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
+      h("span", { class: "lt-result-detail" }, "The items of this hand were not sent; its points:")))),
+    h("tfoot", {}, h("tr", { class: "pt-hand-total" }, h("th", { scope: "row" }, "Hand points"),
+      seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0))))));
+  return h("div", {
+    class: ["lt-result", "lt-result-table", "pt-result", compact ? "is-compact" : null],
+    "data-testid": "deal-result", "data-deal": String(entry.number), "data-itemised": r ? "1" : "0",
+  },
+    h("div", { class: "pt-result-head" },
+      h("div", { class: "lt-label" }, `Hand ${entry.number} result`),
+      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, "OK") : null),
+    h("div", { class: ["pt-result-winner", winnerIsMe(ctx, pts) ? "is-mine" : null], "data-testid": "hand-winner" }, winnerText(ctx, pts)),
+    table,
+    compact ? null : matchTable(ctx));
+}
+
+function winnerIsMe(ctx, pts) {
+  const [a, b] = [pts[0] ?? 0, pts[1] ?? 0];
+  return a !== b && ctx.isMe(a > b ? 0 : 1);
+}
+
+/** The hands of the match so far, with the totals. */
+function matchTable(ctx) {
+  const { match } = ctx;
+  const deals = match.deals || [];
+  if (!deals.length) return null;
+  const seats = ctx.seats;
+  const hands = matchHands(ctx);
+  const totals = match.scores || seats.map((s) => deals.reduce((a, d) => a + ((d.points || [])[s] || 0), 0));
+  const played = deals.length;
+  let note;
+  if (ctx.finished) note = "final";
+  else if (played < hands) note = `${played} of ${hands} hands played; the higher total wins`;
+  else note = "the totals are equal: two more hands";
+  return h("div", { class: "pt-match-table", "data-testid": "match-result" },
+    h("div", { class: "lt-label" }, `Match · ${note}`),
+    h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, ctx.seatLabel(s))))),
+      h("tbody", {}, deals.map((d) => h("tr", {}, h("th", { scope: "row" }, `Hand ${d.number}`),
+        seats.map((s) => h("td", { class: "num" }, String((d.points || [])[s] ?? 0)))))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Match total"),
+        seats.map((s) => h("td", { class: "num", "data-testid": `match-total-${s}` }, String(totals[s] ?? 0)))))));
+}
+
+// ---------------------------------------------------------------- side panel
+
+function sidePanel(ctx, prev) {
+  const { view, match } = ctx;
+  const hands = matchHands(ctx);
+  const number = match.deal_number || 0;
+  let handLine = number > hands
+    ? `Hand ${number}: an extra hand, the totals were equal after ${hands}`
+    : `Hand ${number || 1} of ${hands} · the higher total wins`;
+  if (ctx.finished) handLine = `Match over after ${plural((match.deals || []).length || number, "hand")}`;
+  return h("div", { class: "pt-panel" },
+    h("p", { class: "pt-panel-hand", "data-testid": "hand-of" }, handLine),
+    h("p", { class: "pt-panel-fool", "data-testid": "fool-state" }, makeCard("FOOL", { pack, size: "xs" }), h("span", {}, foolText(ctx, view.fool, view.phase === "over"))),
+    prev ? resultBox(ctx, prev, { compact: true }) : null,
+    h("p", { class: "muted pt-panel-note" }, "Card points: Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1; 1 point for every 3 cards won · Bagatto urtimo 20"));
+}
+
