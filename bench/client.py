@@ -124,7 +124,8 @@ class SeatAudit:
                 self.problems.append(f"{message.get('type')} names unknown cards {leaked}")
             return
         view = message.get("view") or {}
-        deal = (message.get("match") or {}).get("deal_number", 0)
+        summary = message.get("match") or {}
+        deal = summary.get("deal_number", 0)
         known = self.known.setdefault(deal, set())
         contiguous = self.last_seq is not None and message.get("seq") == self.last_seq + 1
         self.last_seq = message.get("seq")
@@ -146,7 +147,17 @@ class SeatAudit:
         if contiguous and claimed - known - shown:
             self.problems.append(f"{where}: known_cards never shown {claimed - known - shown}")
         known |= shown | claimed
-        leaked = codes_in(message, self.universe) - known
+        # ``match.last_result`` is the result of a finished deal, public by the protocol;
+        # its codes belong to that deal, so it is left out of this deal's scan.
+        last = summary.get("last_result")
+        if (
+            last is not None
+            and last.get("number", 0) >= deal
+            and summary.get("status") == ("in_progress")
+        ):
+            self.problems.append(f"{where}: last_result of the deal still being played")
+        scanned = {**message, "match": {k: v for k, v in summary.items() if k != "last_result"}}
+        leaked = codes_in(scanned, self.universe) - known
         if leaked:
             self.problems.append(f"{where}: names cards it may not know {sorted(leaked)}")
 
@@ -206,6 +217,10 @@ class SeatClient:
     ``resign_at``: resign once the match has had this many actions (0: never).
     ``leave_at``: close the connection for good once on move after this many actions
     (0: never), as a player who walks away.
+    ``ack_timeout``/``idle_timeout``: send ``sync`` after this long without an answer to
+    an action / without any message (None: never). ``ping_every``: send ``ping`` this
+    often. The browser (static/js/match.js) has no timeouts and pings every 25 s:
+    ``ack_timeout=None, idle_timeout=None, ping_every=25`` plays like it.
     """
 
     match_id: int
@@ -216,13 +231,15 @@ class SeatClient:
     start: int = 0
     think: tuple[float, float] = (0.0, 0.0)
     stop_after: int = 0
-    ack_timeout: float = 5.0
-    idle_timeout: float = 15.0
+    ack_timeout: float | None = 5.0
+    idle_timeout: float | None = 15.0
+    ping_every: float | None = None
     give_up_after: float = 120.0
     send_twice: bool = False
     resign_at: int = 0
     leave_at: int = 0
-    resigned: bool = False
+    resigned_at: int | None = None
+    last_progress: float = 0.0
     deadline: str | None = None
     rng: random.Random = field(default_factory=random.Random)
     audit: SeatAudit | None = None
@@ -245,7 +262,7 @@ class SeatClient:
         """Play until the match ends (or ``stop_after``), reconnecting as needed."""
         import websockets
 
-        last_progress = time.monotonic()
+        self.last_progress = time.monotonic()
         attempt = 0
         while not self.done:
             url = self.urls[self.index]
@@ -265,14 +282,15 @@ class SeatClient:
                         self.stats.events["reconnects"] += 1
                     attempt = 0
                     await self._play(ws)
-                    last_progress = time.monotonic()
             except Exception as error:
                 if self.done:
                     break
                 if not _is_connection_error(error):
                     raise
                 self.stats.events[f"connection_lost:{type(error).__name__}"] += 1
-                if time.monotonic() - last_progress > self.give_up_after:
+                # Give up only after this long without a single message: a server that
+                # is slow is not a server that is gone.
+                if time.monotonic() - self.last_progress > self.give_up_after:
                     self.stats.errors["gave_up"] += 1
                     return
                 self.index = (self.index + 1) % len(self.urls)
@@ -293,18 +311,31 @@ class SeatClient:
             queue.put_nowait((time.perf_counter(), None))
 
         task = asyncio.create_task(reader())
+        loop = asyncio.get_running_loop()
+        next_ping = loop.time() + self.ping_every if self.ping_every else None
         try:
             while not self.done:
-                timeout = self.ack_timeout if self.pending else self.idle_timeout
+                wait = self.ack_timeout if self.pending else self.idle_timeout
+                deadline = loop.time() + wait if wait else None
+                if next_ping is not None and (deadline is None or next_ping < deadline):
+                    deadline, reason = next_ping, "ping"
+                else:
+                    reason = "ack_timeout" if self.pending else "idle_sync"
+                timeout = None if deadline is None else max(0.0, deadline - loop.time())
                 try:
                     received, raw = await asyncio.wait_for(queue.get(), timeout)
                 except TimeoutError:
-                    self.stats.events["ack_timeout" if self.pending else "idle_sync"] += 1
-                    await ws.send('{"type":"sync"}')
+                    self.stats.events[reason] += 1
+                    if reason == "ping":  # as the browser does, every 25 s
+                        next_ping = loop.time() + self.ping_every
+                        await ws.send('{"type":"ping"}')
+                    else:
+                        await ws.send('{"type":"sync"}')
                     continue
                 if raw is None:
                     raise ConnectionDroppedError()
                 message = json.loads(raw)
+                self.last_progress = time.monotonic()
                 self.stats.messages += 1
                 sent = set(self.pending.action.split()[1:]) if self.pending else set()
                 self.audit.check(message, sent=sent)
@@ -322,8 +353,11 @@ class SeatClient:
         if kind == "error":
             code = message.get("code", "?")
             if code in ("stale", "not_your_turn"):
-                # We missed a state (or a retry raced its own first copy): refresh.
+                # We missed a state (or a retry raced its own first copy): refresh. An action
+                # sent once and refused was not applied; with copies, one may have been.
                 self.stats.events[f"error:{code}"] += 1
+                if self.pending and not self.pending.resent and not self.send_twice:
+                    self.pending = None
                 await ws.send('{"type":"sync"}')
             elif code == "rate_limited":
                 self.stats.errors[code] += 1
@@ -331,6 +365,7 @@ class SeatClient:
                 await ws.send('{"type":"sync"}')
             elif code == "match_not_live":
                 self.stats.events[f"error:{code}"] += 1
+                self.pending = None  # refused: the match ended before it arrived
                 await ws.send('{"type":"sync"}')
             else:
                 self.stats.errors[code] += 1
@@ -344,19 +379,26 @@ class SeatClient:
             return
         self.state = message
         seq = message["seq"]
-        if message["match"]["status"] == "in_progress":
-            self.deadline = message["match"].get("move_deadline")
+        summary = message["match"]
+        if summary["status"] == "in_progress":
+            self.deadline = summary.get("move_deadline")
         pending = self.pending
-        if pending is not None and seq > pending.seq:
+        if (
+            pending is not None
+            and seq == pending.seq + 1
+            and summary["reason"] in ("resigned", "forfeit")
+        ):
+            # The seq we acted on went to a resignation or forfeit: ours was refused.
+            self.pending = None
+        elif pending is not None and seq > pending.seq:
             self.stats.ack(self.match_id, pending.seq, self.seat, pending.action)
             self.stats.last_ack = received
             self.stats.ack_times.append(received)
             if not pending.resent:
                 self.stats.rtts_ms.append((received - pending.sent) * 1000)
             self.pending = None
-        if message["match"]["status"] != "in_progress":
+        if summary["status"] != "in_progress":
             self.stats.finished.add(self.match_id)
-            summary = message["match"]
             self.stats.results.setdefault(
                 self.match_id,
                 {
@@ -373,8 +415,8 @@ class SeatClient:
             self.done = True
             return
         if self.resign_at and seq - 1 >= self.resign_at:
-            if not self.resigned:
-                self.resigned = True
+            if self.resigned_at != seq:  # a resignation refused as stale is sent again
+                self.resigned_at = seq
                 await ws.send(json.dumps({"type": "resign", "seq": seq}))
             return
         legal = message["view"]["legal_actions"]

@@ -48,6 +48,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def port_in_use(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def exit_on_sigterm() -> None:
+    """Turn SIGTERM (kill, timeout) into SystemExit, so ``with Deployment()`` stops every
+    child: they run in sessions of their own and would otherwise be left running.
+    """
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+
 def wait_for_port_closed(port: int, timeout: float = 10) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -151,24 +163,23 @@ class Process:
 
 
 def descendants(pid: int) -> list[int]:
-    """Every descendant of ``pid`` (by the PPid lines of /proc/*/status)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            for line in (entry / "status").read_text().splitlines():
-                if line.startswith("PPid:"):
-                    parents[int(entry.name)] = int(line.split()[1])
-                    break
-        except OSError:
-            continue
+    """Every descendant of ``pid``, from /proc/<pid>/task/*/children (cheap: the harness
+    samples this every second while it plays).
+    """
     found, frontier = [], [pid]
     while frontier:
         parent = frontier.pop()
-        children = [child for child, ppid in parents.items() if ppid == parent]
-        found.extend(children)
-        frontier.extend(children)
+        try:
+            tasks = list(Path(f"/proc/{parent}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found.extend(children)
+            frontier.extend(children)
     return found
 
 
@@ -187,6 +198,7 @@ def asgi_argv(port: int) -> list[str]:
     return [
         PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
         "--port", str(port), "--log-level", "warning", "--no-access-log", "--lifespan", "off",
+        "--timeout-graceful-shutdown", "3", "--ws-max-size", "65536",  # as bin/live
     ]  # fmt: skip
 
 
@@ -291,6 +303,8 @@ class Deployment:
 
     def start_asgi(self, index: int, *, wait: bool = True) -> Process:
         port = self.ports[index]
+        if port_in_use(port):  # else we would measure whoever is serving there
+            raise RuntimeError(f"port {port} is in use: stop that server or pick --ports")
         process = start_process(f"asgi-{port}", asgi_argv(port), self.env, self.log_dir)
         self.processes[f"asgi-{index}"] = process
         if wait:
@@ -400,8 +414,7 @@ def main() -> None:
         redis_url=args.redis_url,
         beat=not args.no_beat,
     )
-    # SIGTERM (kill, timeout) stops the children too: they run in sessions of their own.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    exit_on_sigterm()
     with deployment:
         print(deployment.describe(), flush=True)
         try:

@@ -29,9 +29,12 @@ import argparse
 import asyncio
 import json
 import random
+import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -39,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.deploy import Deployment  # noqa: E402
+from bench.deploy import Deployment, exit_on_sigterm  # noqa: E402
 from bench.load import (  # noqa: E402
     create_matches,
     drive,
@@ -49,6 +52,10 @@ from bench.load import (  # noqa: E402
 )
 
 DATABASE = "cartelle_faults_harness"
+# Clients play like the browser (static/js/match.js): no timeouts of their own, a ping now
+# and then (every 25 s there; 5 s here to keep runs short). A client that syncs on a timer
+# would hide a connection that went deaf.
+BROWSER = {"ack_timeout": None, "idle_timeout": None, "ping_every": 5.0}
 
 
 def deployment_for(scenario: str, **options) -> Deployment:
@@ -92,7 +99,7 @@ def asgi_kill(args) -> dict:
         matches = create_matches(args.matches)
         stats = Stats()
         clients = seat_clients(
-            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions
+            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions, **BROWSER
         )
         marks = {}
 
@@ -126,7 +133,7 @@ def redis_restart(args) -> dict:
         matches = create_matches(args.matches)
         stats = Stats()
         clients = seat_clients(
-            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions
+            matches, deployment.ports, stats, think=(0.05, 0.3), stop_after=args.actions, **BROWSER
         )
         restarts = []
 
@@ -152,6 +159,7 @@ def redis_restart(args) -> dict:
                 round(min((t for t in stats.ack_times if t > r), default=r) - r, 2)
                 for r in restarts
             ],
+            longest_stall_after_a_restart_s=_stall_after(stats, [r - 2 for r in restarts]),
         )
         report["ok"] = report["ok"] and len(restarts) == 2 and _all_done(clients)
         return report
@@ -159,10 +167,11 @@ def redis_restart(args) -> dict:
 
 def duplicates(args) -> dict:
     from bench.client import SeatClient, Stats
-    from games.models import Deal
 
     with deployment_for("duplicates") as deployment:
         setup_django(deployment)
+        from games.models import Deal
+
         matches = create_matches(args.matches)
         stats = Stats(multi_tab=True)
         clients = seat_clients(
@@ -172,6 +181,7 @@ def duplicates(args) -> dict:
             think=(0.0, 0.05),
             stop_after=args.actions,
             send_twice=True,
+            **BROWSER,
         )
         rng = random.Random(7)
         rivals = [
@@ -184,6 +194,7 @@ def duplicates(args) -> dict:
                 start=c.start + 1,  # the other server
                 stop_after=args.actions,
                 rng=random.Random(rng.random()),
+                **BROWSER,
             )
             for c in clients
         ]
@@ -219,7 +230,7 @@ def worker_kill(args) -> dict:
             matches = create_matches(args.matches)
             stats = Stats()
             clients = seat_clients(
-                matches, deployment.ports, stats, think=(0.02, 0.1), stop_after=0
+                matches, deployment.ports, stats, think=(0.02, 0.1), stop_after=0, **BROWSER
             )
             for client in clients:
                 if client.seat == 0:
@@ -238,6 +249,7 @@ def worker_kill(args) -> dict:
             elapsed = asyncio.run(drive(deployment, clients, faults=[kill_while_recording()]))
             ids = [match_id for match_id, _ in matches]
             recorded, done_at = _wait_recorded(ids, timeout=args.record_timeout)
+            broker = _broker_state(deployment.redis_url)
             part = common_report(stats, clients, deployment, matches)
             part.update(
                 elapsed_s=round(elapsed, 1),
@@ -248,6 +260,9 @@ def worker_kill(args) -> dict:
                     round(done_at - killed["at"], 1) if recorded == len(ids) else None
                 ),
                 rating_problems=_rating_problems(ids)[:10],
+                broker_after=broker,
+                killed_at=datetime.fromtimestamp(killed["at"]).astimezone().isoformat(),
+                unrecorded_finished_at=_unrecorded(ids),
             )
             part["ok"] = part["ok"] and recorded == len(ids) and not part["rating_problems"]
             report[variant] = part
@@ -259,17 +274,20 @@ def forfeit(args) -> dict:
     from django.utils import timezone
 
     from bench.client import Stats
-    from games.models import Match
 
     timeout = timedelta(seconds=args.move_timeout)
     with deployment_for("forfeit") as deployment:
         setup_django(deployment)
+        from games.models import Match
+
         matches = create_matches(args.matches, move_timeout=timeout)
         Match.objects.filter(pk__in=[m for m, _ in matches]).update(
             move_deadline=timezone.now() + timeout
         )
         stats = Stats()
-        clients = seat_clients(matches, deployment.ports, stats, think=(0.05, 0.2), stop_after=0)
+        clients = seat_clients(
+            matches, deployment.ports, stats, think=(0.05, 0.2), stop_after=0, **BROWSER
+        )
         absent = {}
         present = []
         for index, client in enumerate(clients):
@@ -282,7 +300,6 @@ def forfeit(args) -> dict:
                 client.leave_at = 6
                 absent[client.match_id] = 0
             client.give_up_after = 600
-            client.idle_timeout = 30
             present.append(client)
         elapsed = asyncio.run(drive(deployment, present))
         ids = [m for m, _ in matches]
@@ -359,6 +376,40 @@ def _wait_recorded(match_ids, *, timeout: float) -> tuple[int, float]:
         time.sleep(0.5)
 
 
+def _unrecorded(match_ids) -> dict[int, str]:
+    """When each match without its rating changes finished (to set against the kill)."""
+    from games.models import Match
+    from tournaments.models import RatingChange
+
+    rated = RatingChange.objects.values("match_id")
+    return {
+        match.pk: match.finished_at.isoformat()
+        for match in Match.objects.filter(pk__in=match_ids).exclude(pk__in=rated)
+    }
+
+
+def _broker_state(url: str) -> dict:
+    """Where Celery's messages are in Redis: queued, delivered but unacknowledged, and
+    whether a sweeper holds the mutex that guards restoring them.
+    """
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        queued = Counter()
+        for raw in client.lrange("celery", 0, -1):
+            headers = json.loads(raw).get("headers", {})
+            queued[f"{headers.get('task')}{headers.get('argsrepr')}"] += 1
+        return {
+            "queued": client.llen("celery"),
+            "queued_tasks": dict(queued.most_common(10)),
+            "unacked": client.hlen("unacked"),
+            "unacked_mutex_ttl_s": client.ttl("unacked_mutex"),
+        }
+    finally:
+        client.close()
+
+
 def _rating_problems(match_ids, *, wait: float = 0) -> list[str]:
     """Each match's result counted exactly once: two rating changes, the players' ratings
     and rated matches as one Elo update from 1500 (each player plays one match here), and
@@ -427,14 +478,21 @@ def main() -> None:
     parser.add_argument("--record-timeout", type=float, default=180.0)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    exit_on_sigterm()
     results = {}
     if len(args.scenario) > 1:
         # One process a scenario: each has its own deployment, Redis and Django setup.
+        stopped: list = []
+        scratch = Path(tempfile.mkdtemp(prefix="cartelle-faults-"))
         for name in args.scenario:
-            out = ROOT / "bench" / "logs" / f"faults-{name}.json"
+            out = scratch / f"{name}.json"
             forwarded = [a for a in sys.argv[1:] if a not in args.scenario]
             argv = [sys.executable, __file__, *_without(forwarded, "--scenario", "--json")]
-            subprocess.run([*argv, "--scenario", name, "--json", str(out)], check=False)
+            child = subprocess.Popen([*argv, "--scenario", name, "--json", str(out)])
+            signal.signal(signal.SIGTERM, lambda *_, child=child: stopped.append(child.terminate()))
+            child.wait()
+            if stopped:  # terminated: stop here, the child has stopped its deployment
+                sys.exit(143)
             results[name] = json.loads(out.read_text())[name] if out.exists() else {"ok": False}
     else:
         name = args.scenario[0]

@@ -29,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -38,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.deploy import SECRET_KEY, Deployment  # noqa: E402
+from bench.deploy import SECRET_KEY, Deployment, exit_on_sigterm  # noqa: E402
 
 
 def setup_django(deployment: Deployment) -> None:
@@ -115,11 +116,22 @@ async def drive(deployment: Deployment, clients, *, faults=()) -> float:
     sampler = asyncio.create_task(sample())
     fault_tasks = [asyncio.create_task(fault) for fault in faults]
     started = time.perf_counter()
+    players = asyncio.ensure_future(asyncio.gather(*(client.run() for client in clients)))
+    # SIGTERM cancels the run, so the caller's ``with Deployment`` stops every server. The
+    # loop resets SIGTERM to its default when it closes: put the previous handler back.
+    previous = signal.getsignal(signal.SIGTERM)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, players.cancel)
     try:
-        await asyncio.gather(*(client.run() for client in clients))
+        await players
     finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, previous)
         elapsed = time.perf_counter() - started
         sampler.cancel()
+        if fault_tasks and not players.cancelled():
+            # A fault may still have a step to take (start a worker again): let it finish.
+            await asyncio.wait(fault_tasks, timeout=30)
         for task in fault_tasks:
             if not task.done():
                 task.cancel()
@@ -129,6 +141,78 @@ async def drive(deployment: Deployment, clients, *, faults=()) -> float:
             except asyncio.CancelledError:
                 pass
     return elapsed
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` so far (/proc/<pid>/stat), 0 if gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime: fields 14 and 15
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent busy so far (/proc/stat)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    return (sum(values[:8]) - idle) / TICK
+
+
+class CpuMeter:
+    """CPU used by each part of the deployment between ``start()`` and ``stop()``: the
+    figures that stay meaningful on a machine shared with other work, where wall-clock
+    rates do not.
+    """
+
+    def __init__(self, deployment: Deployment) -> None:
+        self.deployment = deployment
+
+    def pids(self) -> dict[str, list[int]]:
+        from django.db import connection
+
+        groups: dict[str, list[int]] = {}
+        for key, process in self.deployment.processes.items():
+            group = "asgi" if key.startswith("asgi") else key
+            groups.setdefault(group, []).extend(process.pids())
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()"
+            )
+            groups["postgres"] = [pid for (pid,) in cursor.fetchall()]
+        return groups
+
+    def sample(self) -> dict[str, float]:
+        used = {group: sum(cpu_seconds(pid) for pid in pids) for group, pids in self.pids().items()}
+        times = os.times()
+        used["load generator"] = times.user + times.system
+        used["machine"] = machine_busy_seconds()
+        return used
+
+    def start(self) -> None:
+        self.before = self.sample()
+        self.started = time.perf_counter()
+
+    def stop(self, actions: int) -> dict:
+        after = self.sample()
+        wall = time.perf_counter() - self.started
+        used = {key: after[key] - self.before.get(key, 0.0) for key in after}
+        ours = sum(v for k, v in used.items() if k != "machine")
+        return {
+            "cpu_ms_per_action": {
+                k: round(1000 * v / actions, 2) for k, v in used.items() if k != "machine"
+            }
+            if actions
+            else {},
+            "cores_busy": {
+                "ours": round(ours / wall, 2),
+                "others": round(max(0.0, used["machine"] - ours) / wall, 2),
+            },
+        }
 
 
 def log_problems(deployment: Deployment) -> dict[str, int]:
@@ -151,7 +235,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else 0.0
 
 
-def summarize(args, stats, clients, elapsed: float, deployment: Deployment, problems) -> dict:
+def summarize(
+    args, stats, clients, elapsed: float, deployment: Deployment, problems, cpu=None
+) -> dict:
     acked = sum(len(per_match) for per_match in stats.acked.values())
     audited = sum(client.audit.checked for client in clients)
     audit = [p for client in clients for p in client.audit.problems]
@@ -175,6 +261,7 @@ def summarize(args, stats, clients, elapsed: float, deployment: Deployment, prob
             "max": round(max(stats.rtts_ms), 1) if stats.rtts_ms else 0,
         },
         "peak_rss_mib": {name: round(kib / 1024) for name, kib in sorted(rss.items())},
+        **(cpu or {}),
         "errors": dict(stats.errors),
         "events": dict(stats.events),
         "messages_audited": audited,
@@ -216,13 +303,30 @@ def main() -> None:
     parser.add_argument("--ports", type=int, nargs="+", default=[8101, 8102])
     parser.add_argument("--redis-url", default=None, help="default: an own redis-server")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ack-timeout",
+        type=float,
+        default=30.0,
+        help="seconds without an answer to an action before the client sends sync",
+    )
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
+    parser.add_argument(
+        "--server-env",
+        nargs="*",
+        default=[],
+        metavar="KEY=VALUE",
+        help="more environment for the servers (DJANGO_SETTINGS_MODULE=bench.settings_pubsub)",
+    )
     args = parser.parse_args()
+    exit_on_sigterm()
 
     import uvloop
 
     deployment = Deployment(
-        database=args.database, ports=tuple(args.ports), redis_url=args.redis_url
+        database=args.database,
+        ports=tuple(args.ports),
+        redis_url=args.redis_url,
+        extra_env=dict(item.split("=", 1) for item in args.server_env),
     )
     with deployment:
         setup_django(deployment)
@@ -237,11 +341,18 @@ def main() -> None:
             think=tuple(args.think),
             stop_after=args.actions_per_match,
             seed=args.seed,
+            ack_timeout=args.ack_timeout,
+            idle_timeout=max(60.0, args.ack_timeout),
+            ping_every=25.0,  # as the browser
         )
         print(f"playing: {len(clients)} seats over {len(args.ports)} servers", flush=True)
+        meter = CpuMeter(deployment)
+        meter.start()
         elapsed = uvloop.run(drive(deployment, clients))
+        acked = sum(len(per_match) for per_match in stats.acked.values())
+        cpu = meter.stop(acked)
         problems = verify_stored(stats.acked, [match_id for match_id, _ in matches])
-        summary = summarize(args, stats, clients, elapsed, deployment, problems)
+        summary = summarize(args, stats, clients, elapsed, deployment, problems, cpu)
     print(json.dumps(summary, indent=2))
     print(table_row(summary))
     if args.json:

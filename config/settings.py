@@ -101,10 +101,14 @@ if REDIS_URL:
                 # long channels_redis blocks in BZPOPMIN: every consumer idle for 5 s died
                 # with a TimeoutError (channels_redis#422). The timeout must outlast that
                 # blocking read; it still bounds a silently dead connection.
+                # redis-py 8 also caps a pool at 100 connections and then raises instead of
+                # waiting: 500 players leaving (or joining) at once crashed consumers
+                # (bench/load.py at 500 matches; tests/faults/test_bursts.py).
                 "hosts": [
                     {
                         "address": REDIS_URL,
                         "socket_timeout": envint("CHANNELS_REDIS_SOCKET_TIMEOUT", 15),
+                        "max_connections": envint("CHANNELS_REDIS_MAX_CONNECTIONS", 2000),
                     }
                 ],
                 "prefix": envstr("CHANNELS_PREFIX", "cartelle"),
@@ -121,6 +125,16 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task whose whole worker died (SIGKILL, OOM, a lost machine) stays "unacknowledged" in
+# Redis until the visibility timeout passes; kombu's default is an hour, so a result being
+# recorded then waited an hour (bench/faults.py, worker-kill). Every task is short and
+# idempotent, so a redelivery after a few minutes is safe even if the first run is still
+# going. Sweep for such tasks every 10 s instead of every 100 s.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 300),
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_BACKEND = None
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

@@ -13,6 +13,7 @@ import time
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import transaction
 
 from games import services
 from games.errors import ClientError
@@ -49,6 +50,21 @@ def _seat_for(match_id: int, user) -> tuple[bool, int | None]:
     return True, seat.first()
 
 
+def _consistent_state(match_id: int, seat: int | None) -> dict:
+    """``current_state`` read under the match's row lock, so between two moves, never across
+    one: unlocked, the match row and its latest deal are two reads, and a move committed
+    between them gave a state with seq n and deal n + 1's table (bench/faults.py).
+    """
+    with transaction.atomic():
+        Match.objects.select_for_update().filter(pk=match_id).exists()  # SELECT 1 … FOR UPDATE
+        return current_state(match_id, seat)
+
+
+@database_sync_to_async
+def _match_seq(match_id: int) -> int:
+    return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() or 0
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     """One connection to one match: a seated player or a spectator."""
 
@@ -60,6 +76,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.limiter = RateLimiter(settings.LIVE_MAX_MESSAGES_PER_SECOND)
+        self.sent_seq = -1  # the newest state this connection has sent
         self.group = f"match-{self.match_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -124,6 +141,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state()
 
     async def handle_ping(self, message: dict) -> None:
+        """Answer ``pong``; first heal a connection that went deaf.
+
+        Redis restarted without persistence forgets every group while a consumer can keep
+        its socket (bench/faults.py, redis-restart): it would hear no move again. The
+        browser pings every 25 s, so each ping joins the group again (idempotent) and, if
+        the match moved on since this connection's last state, sends the current one.
+        """
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        if await _match_seq(self.match_id) > self.sent_seq:
+            await self.send_state()
         await self.send_json({"type": "pong"})
 
     handlers = {
@@ -139,16 +166,27 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError("not_seated", "Only the seated players can do that.")
 
     async def send_state(self) -> None:
-        state = await database_sync_to_async(current_state)(self.match_id, self.seat)
+        state = await database_sync_to_async(_consistent_state)(self.match_id, self.seat)
+        self.sent_seq = max(self.sent_seq, state["seq"])
         await self.send_json(state)
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
     async def match_state(self, event: dict) -> None:
-        """Group message from a service: forward this seat's state only."""
+        """Group message from a service: forward this seat's state only, unless this
+        connection has already sent it or a newer one. Two server processes' broadcasts can
+        reach Redis in the other order than their commits (an older state would take the
+        table back in time), and a ``sync`` or ``ping`` may have sent this seq already (a
+        second copy looks to a client like "your move was not applied"); both were seen by
+        bench/faults.py.
+        """
         key = "spectator" if self.seat is None else str(self.seat)
-        await self.send_json(event["states"][key])
+        state = event["states"][key]
+        if state["seq"] <= self.sent_seq:
+            return
+        self.sent_seq = state["seq"]
+        await self.send_json(state)
 
 
 class UpdatesConsumer(AsyncWebsocketConsumer):

@@ -59,13 +59,15 @@ class Deal:
 
     Attributes: ``game``, ``seats`` (player count), ``dealer`` (seat),
     ``options`` (normalized dict), ``deck`` (codes, top first), ``actions``
-    (list of ``(seat, action)`` in order), ``to_act`` (seat or None when over).
-    Subclasses implement ``_apply``, ``legal_actions``, ``view`` and
-    ``_result``; a game whose every action counts for speed may override
-    ``apply`` itself, keeping its checks (``_turn_refusal``) and its log.
+    (list of ``(seat, action)`` in order), ``to_act`` (seat or None when over)
+    and ``phase`` (the game's name of the stage the deal is in, "over" at the
+    end; the subclass sets it).
+    Subclasses implement ``_deal`` (the deal procedure), ``legal_actions``,
+    ``_apply`` (the rules of one action: ``apply`` has checked whose turn it is
+    and logs it), ``_view`` (``view`` has checked the seat) and ``_result``.
     """
 
-    __slots__ = ("game", "seats", "dealer", "options", "deck", "actions", "to_act")
+    __slots__ = ("game", "seats", "dealer", "options", "deck", "actions", "to_act", "phase")
 
     def __init__(
         self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
@@ -77,6 +79,8 @@ class Deal:
         self.deck = deck
         self.actions: list[tuple[int, str]] = []
         self.to_act: int | None = None
+        self.phase = ""
+        self._deal()
 
     def __repr__(self) -> str:
         state = "over" if self.to_act is None else f"seat {self.to_act} to act"
@@ -101,7 +105,7 @@ class Deal:
         actor = self.to_act
         if actor is None or (seat is not None and seat != actor):
             raise self._turn_refusal(action, seat)
-        self._apply(action)
+        self._apply(actor, action)
         self.actions.append((actor, action))
 
     def _turn_refusal(self, action: str, seat: int | None) -> IllegalAction:
@@ -112,6 +116,15 @@ class Deal:
             "not_your_turn",
             f"seat {seat!r} cannot act: it is seat {self.to_act}'s turn",
             seat=seat,
+        )
+
+    def _phase_refusal(self, action: str, expected: str | None) -> IllegalAction:
+        """The refusal (key ``wrong_phase``) of an action the current ``phase`` does not
+        take, saying what it ``expected``."""
+        return IllegalAction(
+            "wrong_phase",
+            f"{action!r} is not possible in the {self.phase} phase: expected {expected}",
+            phase=self.phase,
         )
 
     def result(self) -> dict[str, Any]:
@@ -140,11 +153,28 @@ class Deal:
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready dict of what ``seat`` may know (None: a spectator)."""
+        """What ``seat`` may know, JSON-ready (None: a spectator); the shape is in the
+        game's ``<slug>_view`` module, its common keys in views.py.
+
+        Raises ValueError for a seat that is not one of the deal's seats or None.
+        """
+        if seat not in (*range(self.seats), None) or isinstance(seat, bool):
+            seats = ", ".join(str(s) for s in range(self.seats))
+            raise ValueError(f"a {self.game.name} view is for seat {seats} or None, not {seat!r}")
+        return self._view(seat)
+
+    def _deal(self) -> None:
+        """Deal ``deck`` as the game's procedure says: hands, table, stock, then the
+        ``phase`` and the seat ``to_act`` (called once, by ``__init__``)."""
         raise NotImplementedError
 
-    def _apply(self, action: str) -> None:
-        """Apply ``action`` for ``to_act``; raise IllegalAction before changing anything."""
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``, the seat to act; raise IllegalAction before
+        changing anything. ``apply`` logs the action once this returns."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The view of a checked ``seat``."""
         raise NotImplementedError
 
     def _result(self) -> dict[str, Any]:
@@ -154,8 +184,9 @@ class Deal:
 class Game:
     """A card game: its identity, options, pack and the rules around deals.
 
-    Subclasses set the class attributes and implement ``match_winner``; they
-    may override ``default_option`` when a default depends on other options.
+    Subclasses set the class attributes (``options``: name -> Option, in the
+    order they are listed) and implement ``match_winner``; they may override
+    ``default_option`` when a default depends on other options.
     """
 
     slug: ClassVar[str]
@@ -163,7 +194,7 @@ class Game:
     seats: ClassVar[tuple[int, ...]]
     pack: ClassVar[Pack]
     deal_class: ClassVar[type[Deal]]
-    options: dict[str, Option]
+    options: ClassVar[dict[str, Option]]
 
     _defaults: dict[str, Any] | None = None
 

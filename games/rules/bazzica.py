@@ -41,7 +41,7 @@ suit C D H S, then A 10 K Q J 9 8 7; a code held twice is written twice):
 The game is split in small modules: this one (the game, its options and the
 end of the match), bazzica_cards.py (pack, tables, copies), bazzica_melds.py
 (combinations and reuse), bazzica_deal.py (one deal's state machine),
-bazzica_scoring.py (deal points, match end) and bazzica_view.py (what a seat
+bazzica_scoring.py (deal points) and bazzica_view.py (what a seat
 or a spectator sees).
 
 Decisions the source and rulings leave open, taken here:
@@ -80,7 +80,7 @@ from typing import Any
 from games.rules.base import Game, Option
 from games.rules.bazzica_cards import PACK
 from games.rules.bazzica_deal import BazzicaDeal
-from games.rules.bazzica_scoring import match_winner
+from games.rules.matches import higher_total_at_target
 
 __all__ = ["Bazzica", "BazzicaDeal"]
 
@@ -97,32 +97,31 @@ class Bazzica(Game):
     pack = PACK
     deal_class = BazzicaDeal
 
-    def __init__(self) -> None:
-        self.options = {
-            "target": Option(
-                "target", 1000, (1000, 2000), "Points that end the match: 1000 or 2000 (002).",
-            ),
-            "reuse": Option(
-                "reuse", "kind", ("kind", "class"),
-                "kind: a declared card may join later combinations of other kinds only (002); "
-                "class: also no lower combination of a family from a higher one, and each "
-                "combination of a family needs a card new to it (the classic English rules).",
-            ),
-            "brisques": Option(
-                "brisques", "cards", ("cards", "tricks"),
-                "cards: 10 for each ace and ten won; tricks: 10 for each trick won holding one.",
-            ),
-        }  # fmt: skip
-        super().__init__()
+    options = {
+        "target": Option(
+            "target", 1000, (1000, 2000), "Points that end the match: 1000 or 2000 (002).",
+        ),
+        "reuse": Option(
+            "reuse", "kind", ("kind", "class"),
+            "kind: a declared card may join later combinations of other kinds only (002); "
+            "class: also no lower combination of a family from a higher one, and each "
+            "combination of a family needs a card new to it (the classic English rules).",
+        ),
+        "brisques": Option(
+            "brisques", "cards", ("cards", "tricks"),
+            "cards: 10 for each ace and ten won; tricks: 10 for each trick won holding one.",
+        ),
+    }  # fmt: skip
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """Winning seat once someone has reached the target, None while the match goes on.
+        """The higher total once someone has reached ``target`` at the end of a deal
+        (``matches.higher_total_at_target``), None while the match goes on.
 
-        ``results`` are the ``result()`` of each deal so far. Equal totals at or
-        over the target mean another deal. Raises ValueError for bad options.
-        Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt ("Preparazione").
+        ``results`` are the ``result()`` of each deal so far. Raises ValueError
+        for bad options. Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt
+        ("Preparazione": 1000 or 2000 points), ../shared/rules/README.md ("Bazzica").
         """
         target = self.validate_options(options)["target"]
-        return match_winner(self.match_scores(results, options), target)
+        return higher_total_at_target(self.match_scores(results, options), target)

@@ -38,6 +38,8 @@ BEATS = tuple(beats_table(SUIT, STRENGTH, trump) for trump in range(4))
 STRONGER = stronger_table(SUIT, STRENGTH)
 """Code int -> mask of the codes of its suit that beat it."""
 SUIT_MASKS = tuple(PACK.suit_mask(suit) for suit in SUITS)
+CARD_CODES = CODES * 2
+"""Physical card int -> its code."""
 COPIES = tuple((1 << c) | (1 << (c + N)) for c in range(N))
 """Code int -> the mask of its two physical cards."""
 BRISQUES = PACK.rank_mask("A") | PACK.rank_mask("10")
@@ -64,7 +66,7 @@ def fold(mask: int) -> int:
 
 def code_of(card: int) -> str:
     """The code of a physical card int."""
-    return CODES[card & 31]
+    return CARD_CODES[card]
 
 
 def in_display_order(mask: int) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, IllegalAction
 from games.rules.bazzica_cards import (
     BEATS,
     BRISQUE_CARDS,
@@ -67,16 +67,15 @@ class BazzicaDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "ids", "trump", "seven", "beats", "upcard", "stock_pos", "held", "table",
+        "ids", "trump", "seven", "beats", "upcard", "stock_pos", "held", "table",
         "known", "used", "captured", "brisque_tricks", "first", "leader", "tricks_played",
         "last_trick", "declarations", "bonuses", "marked", "sevens_scored",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
-    ) -> None:
-        super().__init__(game, seats, dealer, options, deck)
-        ids = self.ids = ids_of(deck)
+    def _deal(self) -> None:
+        """Deal ``deck`` as bazzica.py says."""
+        dealer = self.dealer
+        ids = self.ids = ids_of(self.deck)
         other = 1 - dealer
         held = [0, 0]
         # 3-2-3, the non-dealer first: positions 0-2, 6-7, 10-12 and 3-5, 8-9, 13-15.
@@ -141,28 +140,20 @@ class BazzicaDeal(Deal):
 
     # -- applying actions ----------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply ``action`` (spelled as in bazzica.py) for the seat to act.
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` (spelled as in bazzica.py) for ``seat``, the seat to act.
 
         Raises IllegalAction, changing nothing, when the rules refuse it; the
         keys are listed in the class docstring.
         """
-        actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            raise self._turn_refusal(action, seat)
         try:
             is_play, handler, arg = _ACTIONS[action]
         except (KeyError, TypeError):
             raise _malformed(action) from None
         if (self.phase is DECLARE) is is_play:
             expected = "a declaration or 'draw'" if self.phase is DECLARE else "'play XY'"
-            raise IllegalAction(
-                "wrong_phase",
-                f"{action!r} is not possible in the {self.phase} phase: expected {expected}",
-                phase=self.phase,
-            )
-        handler(self, actor, arg)
-        self.actions.append((actor, action))
+            raise self._phase_refusal(action, expected)
+        handler(self, seat, arg)
 
     def _play(self, seat: int, code: int) -> None:
         held = self.held[seat]
@@ -272,14 +263,7 @@ class BazzicaDeal(Deal):
     def _result(self) -> dict[str, Any]:
         return deal_result(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready (None: a spectator); shape in bazzica_view.py.
-
-        Raises ValueError for a seat that is not 0, 1 or None.
-        """
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"a Bazzica view is for seat 0, 1 or None, not {seat!r}")
-        return build_view(self, seat)
+    _view = build_view  # shape in bazzica_view.py
 
 
 # Every well-formed action maps to (is it a play, handler, argument): one dict lookup.

@@ -1,4 +1,4 @@
-"""Bazzica's scoring: brisques, the last trick, a deal's result and the end of the match.
+"""Bazzica's scoring: brisques, the last trick and a deal's result.
 
 Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt ("Preparazione": the
 turned 7 and the target; "Seconda fase": last trick and brisques;
@@ -20,7 +20,6 @@ to 170 in every deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.rules.bazzica_cards import BRISQUE_CARDS, code_of, display
@@ -98,22 +97,3 @@ def deal_result(deal: BazzicaDeal) -> dict[str, Any]:
         "declarations": [declarations(deal, seat) for seat in seats],
         "bonuses": [bonuses(deal, seat) for seat in seats],
     }
-
-
-def match_winner(totals: Sequence[int], target: int) -> int | None:
-    """The winning seat given match totals, or None while the match goes on.
-
-    The match ends after the deal in which someone reaches ``target``; the
-    higher total wins; equal totals at or over the target mean another deal.
-    Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt ("Preparazione":
-    1000 or 2000 points), ../shared/rules/README.md ("Bazzica").
-
-    >>> match_winner([1040, 980], 1000), match_winner([1010, 1010], 1000)
-    (0, None)
-    >>> match_winner([990, 700], 1000), match_winner([1900, 2150], 2000)
-    (None, 1)
-    """
-    best = max(totals)
-    if best < target or list(totals).count(best) > 1:
-        return None
-    return list(totals).index(best)

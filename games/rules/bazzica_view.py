@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.rules.bazzica_cards import code_of, display, in_display_order
+from games.rules.bazzica_cards import CARD_CODES, code_of, display, in_display_order
 from games.rules.bazzica_melds import KINDS
 from games.rules.bazzica_scoring import (
     bonuses,
@@ -45,27 +45,20 @@ from games.rules.bazzica_scoring import (
     declarations,
 )
 from games.rules.cards import SUITS
+from games.rules.views import deal_view, hand_keys, trick_keys
 
 if TYPE_CHECKING:
     from games.rules.bazzica_deal import BazzicaDeal
 
 
-def _plays(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % 2, "card": code_of(card)} for i, card in enumerate(cards)]
-
-
 def _player(deal: BazzicaDeal, seat: int, viewer: int | None) -> dict[str, Any]:
     table = deal.table[seat]
-    hand = deal.held[seat] & ~table
     declared = declarations(deal, seat)
     for entry, (_, cards) in zip(declared, deal.declarations[seat], strict=True):
         entry["on_table"] = display([card for card in cards if table >> card & 1])
     used = deal.used
     return {
-        "seat": seat,
-        "hand": display(hand) if seat == viewer else None,
-        "hand_count": hand.bit_count(),
-        "known_cards": [] if seat == viewer else display(deal.known[seat] & hand),
+        **hand_keys(seat, viewer, deal.held[seat] & ~table, deal.known[seat], display),
         "table": [
             {"card": code_of(card), "used": [k for i, k in enumerate(KINDS) if used[card] >> i & 1]}
             for card in in_display_order(table)
@@ -82,26 +75,13 @@ def _player(deal: BazzicaDeal, seat: int, viewer: int | None) -> dict[str, Any]:
 
 def build_view(deal: BazzicaDeal, viewer: int | None) -> dict[str, Any]:
     """The view of ``deal`` for seat ``viewer`` (None: a spectator), shaped as above."""
-    last_trick = None
-    if deal.last_trick:
-        leader, first, second, winner = deal.last_trick
-        last_trick = {"cards": _plays(leader, (first, second)), "winner": winner}
-    mine = viewer is not None and viewer == deal.to_act
-    return {
-        "game": deal.game.slug,
-        "viewer": viewer,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "phase": deal.phase,
-        "to_act": deal.to_act,
-        "legal_actions": deal.legal_actions() if mine else [],
-        "trump": SUITS[deal.trump],
-        "upcard": code_of(deal.upcard) if deal.upcard >= 0 else None,
-        "stock_count": deal.stock_count,
-        "players": [_player(deal, seat, viewer) for seat in range(deal.seats)],
-        "leader": deal.leader,
-        "trick": _plays(deal.leader, [deal.first]) if deal.first >= 0 else [],
-        "last_trick": last_trick,
-        "tricks_played": deal.tricks_played,
-        "result": deal.result() if deal.is_over else None,
-    }
+    return deal_view(
+        deal,
+        viewer,
+        trump=SUITS[deal.trump],
+        upcard=code_of(deal.upcard) if deal.upcard >= 0 else None,
+        stock_count=deal.stock_count,
+        players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
+        **trick_keys(deal, CARD_CODES),
+        tricks_played=deal.tricks_played,
+    )

@@ -69,20 +69,18 @@ class Briscola(Game):
     pack = PACK
     deal_class = BriscolaDeal
 
-    def __init__(self) -> None:
-        self.options = {
-            "match": Option(
-                "match", TWO_HANDS, MATCHES,
-                "two_hands: the higher card-point total over two hands wins, a tie broken "
-                "by one more hand; best_of_three: first to win two hands; one_hand: the "
-                "first hand won decides (a 60-60 hand counts for nobody).",
-            ),
-            "show_points": Option(
-                "show_points", False, (False, True),
-                "Show each player's card points won so far during the hand.",
-            ),
-        }  # fmt: skip
-        super().__init__()
+    options = {
+        "match": Option(
+            "match", TWO_HANDS, MATCHES,
+            "two_hands: the higher card-point total over two hands wins, a tie broken "
+            "by one more hand; best_of_three: first to win two hands; one_hand: the "
+            "first hand won decides (a 60-60 hand counts for nobody).",
+        ),
+        "show_points": Option(
+            "show_points", False, (False, True),
+            "Show each player's card points won so far during the hand.",
+        ),
+    }  # fmt: skip
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, IllegalAction
 from games.rules.briscola_scoring import (
     BEATS_BY_TRUMP,
     CODES,
@@ -53,15 +53,14 @@ class BriscolaDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "hand", "upcard", "trump", "draws", "drawn", "known", "captured", "first",
+        "hand", "upcard", "trump", "draws", "drawn", "known", "captured", "first",
         "leader", "tricks_played", "last_trick", "_beats",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
-    ) -> None:
-        super().__init__(game, seats, dealer, options, deck)
-        ints = tuple(map(PACK.index.__getitem__, deck))
+    def _deal(self) -> None:
+        """Deal ``deck`` as briscola.py says."""
+        dealer, seats = self.dealer, self.seats
+        ints = PACK.ints(self.deck)
         dealt = HAND_SIZE * seats
         self.hand = [0] * seats
         # One card at a time, starting with the seat left of (after) the dealer.
@@ -89,37 +88,32 @@ class BriscolaDeal(Deal):
         seat = self.to_act
         return [] if seat is None else _PLAYS(self.hand[seat])
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Play a card for the seat to act: ``play XY``.
+    def _apply(self, seat: int, action: str) -> None:
+        """Play a card for ``seat``, the seat to act: ``play XY``.
 
         After the second card of a trick the trick's winner takes it, both
         players draw (the winner first; the last draw of the stock is
         followed by the upcard) and the winner leads. Raises IllegalAction,
         changing nothing, when the action is refused; keys in the class docstring.
         """
-        # Deal.apply with its _apply step inlined: this runs for every action.
-        actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            raise self._turn_refusal(action, seat)
         try:
             card = _CARD_OF[action]
         except (KeyError, TypeError):
             raise _malformed(action) from None
         bit = 1 << card
         hands = self.hand
-        if not hands[actor] & bit:
+        if not hands[seat] & bit:
             raise IllegalAction(
                 "card_not_in_hand", f"{action}: {CODES[card]} is not in your hand", card=CODES[card]
             )
-        hands[actor] ^= bit
-        self.actions.append((actor, action))
+        hands[seat] ^= bit
         first = self.first
         if first < 0:
             self.first = card
-            self.to_act = 1 - actor
+            self.to_act = 1 - seat
             return
         leader = self.leader
-        winner = actor if self._beats[first * CARDS + card] else leader
+        winner = seat if self._beats[first * CARDS + card] else leader
         self.captured[winner] |= (1 << first) | bit
         self.last_trick = (leader, first, card, winner)
         self.first = -1
@@ -163,11 +157,4 @@ class BriscolaDeal(Deal):
         result["trump"] = SUITS[self.trump]
         return result
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready (None: a spectator); shape in briscola_view.py.
-
-        Raises ValueError for a seat that is not 0, 1 or None.
-        """
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"a Briscola view is for seat 0, 1 or None, not {seat!r}")
-        return build_view(self, seat)
+    _view = build_view  # shape in briscola_view.py

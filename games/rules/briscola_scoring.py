@@ -11,6 +11,11 @@ the option ``match``:
   after every hand that leaves them equal (a drawn tie-breaker).
 - ``best_of_three`` / ``one_hand``: 1 to the winner of the hand, 0 to each on
   a 60-60 draw; the first to win two hands (one hand) wins the match.
+
+Hands are shown by suit, then from the strongest card down:
+
+>>> display_codes(PACK.mask(["2D", "3D", "KC", "AD"]))
+['KC', 'AD', '3D', '2D']
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.cards import ITALIAN_40, bits
+from games.rules.cards import ITALIAN_40, bits, mask_display
+from games.rules.matches import higher_total_after
 from games.rules.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, beats_table, strength_table
 
 PACK = ITALIAN_40
@@ -37,17 +43,8 @@ MATCHES = (TWO_HANDS, BEST_OF_THREE, ONE_HAND)
 _HANDS_TO_WIN = {BEST_OF_THREE: 2, ONE_HAND: 1}
 _TWO = 2  # hands in the source's match before a tie-breaker
 
-# Display order: by suit, then from the strongest rank down.
-_DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (SUIT[i], -STRENGTH[i])))
-
-
-def display_codes(mask: int) -> list[str]:
-    """Codes of the cards in ``mask`` sorted for display: by suit (C D H S), then A 3 K ... 2.
-
-    >>> display_codes(PACK.mask(["2D", "3D", "KC", "AD"]))
-    ['KC', 'AD', '3D', '2D']
-    """
-    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+display_codes = mask_display(CODES, lambda i: (SUIT[i], -STRENGTH[i]))
+"""Bitmask -> codes sorted for display: by suit (C D H S), then A 3 K ... 2."""
 
 
 def card_points(mask: int) -> int:
@@ -114,10 +111,7 @@ def match_winner(totals: Sequence[int], hands: int, match: str) -> int | None:
     (None, 0)
     """
     if match == TWO_HANDS:
-        if hands < _TWO:
-            return None
-        best = max(totals)
-        return None if list(totals).count(best) > 1 else list(totals).index(best)
+        return higher_total_after(totals, hands, _TWO)
     needed = _HANDS_TO_WIN[match]
     for seat, won in enumerate(totals):
         if won >= needed:

@@ -31,24 +31,16 @@ from typing import TYPE_CHECKING, Any
 
 from games.rules.briscola_scoring import CODES, display_codes
 from games.rules.cards import SUITS
+from games.rules.views import deal_view, hand_keys, trick_keys
 
 if TYPE_CHECKING:
     from games.rules.briscola_deal import BriscolaDeal
 
 
-def _plays(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % 2, "card": CODES[card]} for i, card in enumerate(cards)]
-
-
 def _player(deal: BriscolaDeal, seat: int, viewer: int | None, points: bool) -> dict[str, Any]:
-    hand = deal.hand[seat]
-    captured = deal.captured[seat]
     return {
-        "seat": seat,
-        "hand": display_codes(hand) if seat == viewer else None,
-        "hand_count": hand.bit_count(),
-        "known_cards": [] if seat == viewer else display_codes(deal.known & hand),
-        "captured_count": captured.bit_count(),
+        **hand_keys(seat, viewer, deal.hand[seat], deal.known, display_codes),
+        "captured_count": deal.captured[seat].bit_count(),
         "tricks_won": deal.tricks_won(seat),
         "points_so_far": deal.points_won(seat) if points else None,
     }
@@ -56,27 +48,14 @@ def _player(deal: BriscolaDeal, seat: int, viewer: int | None, points: bool) -> 
 
 def build_view(deal: BriscolaDeal, viewer: int | None) -> dict[str, Any]:
     """The view of ``deal`` for seat ``viewer`` (None: a spectator), shaped as above."""
-    last_trick = None
-    if deal.last_trick:
-        leader, first, second, winner = deal.last_trick
-        last_trick = {"cards": _plays(leader, (first, second)), "winner": winner}
-    mine = viewer is not None and viewer == deal.to_act
     points = deal.is_over or deal.options["show_points"]
-    return {
-        "game": deal.game.slug,
-        "viewer": viewer,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "phase": deal.phase,
-        "to_act": deal.to_act,
-        "legal_actions": deal.legal_actions() if mine else [],
-        "trump": SUITS[deal.trump],
-        "upcard": CODES[deal.upcard] if deal.upcard_on_table else None,
-        "stock_count": deal.stock_count,
-        "players": [_player(deal, seat, viewer, points) for seat in range(deal.seats)],
-        "leader": deal.leader,
-        "trick": _plays(deal.leader, [deal.first]) if deal.first >= 0 else [],
-        "last_trick": last_trick,
-        "tricks_played": deal.tricks_played,
-        "result": deal.result() if deal.is_over else None,
-    }
+    return deal_view(
+        deal,
+        viewer,
+        trump=SUITS[deal.trump],
+        upcard=CODES[deal.upcard] if deal.upcard_on_table else None,
+        stock_count=deal.stock_count,
+        players=[_player(deal, seat, viewer, points) for seat in range(deal.seats)],
+        **trick_keys(deal, CODES),
+        tricks_played=deal.tricks_played,
+    )

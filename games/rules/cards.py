@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 SUITS = ("C", "D", "H", "S")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -82,11 +83,21 @@ class Pack:
         self.new_order = tuple(new_order)
         self.codes = tuple(sorted(set(self.new_order)))
         self.index = {code: i for i, code in enumerate(self.codes)}
-        parsed = [parse_card(code) for code in self.codes]
+        parsed = [self.parse(code) for code in self.codes]
         self.rank_of = tuple(rank for rank, _ in parsed)
-        self.suit_of = tuple(SUITS.index(suit) for _, suit in parsed)
+        self.suit_of = tuple(self.suit_index(suit) for _, suit in parsed)
         self._counts = Counter(self.new_order)
         self._sorted = sorted(self.new_order)
+
+    @staticmethod
+    def parse(code: str) -> tuple[str, str]:
+        """``(rank, suit)`` of a code of this kind of pack (``parse_card``); ValueError else."""
+        return parse_card(code)
+
+    @staticmethod
+    def suit_index(suit: str) -> int:
+        """The index of a suit letter, the ``suit_of`` value of its cards (into SUITS)."""
+        return SUITS.index(suit)
 
     def __len__(self) -> int:
         return len(self.new_order)
@@ -103,6 +114,11 @@ class Pack:
             except (KeyError, TypeError):
                 raise ValueError(f"{code!r} is not a card of the {self.name} pack") from None
         return mask
+
+    def ints(self, codes: Iterable[str]) -> tuple[int, ...]:
+        """Card ints of ``codes`` in their order (a deck: top first); KeyError for a code
+        not in this pack, so check a deck first (``check_deck``)."""
+        return tuple(map(self.index.__getitem__, codes))
 
     def codes_of(self, mask: int) -> list[str]:
         """Codes of the cards in ``mask``, in plain string order."""
@@ -235,6 +251,25 @@ def mask_strings(strings: Sequence[str], width: int = 10) -> Callable[[int], lis
     return chunks
 
 
+def mask_display(codes: Sequence[str], key: Callable[[int], Any]) -> Callable[[int], list[str]]:
+    """A function turning a bitmask of cards into their codes in display order.
+
+    ``codes[i]`` is the code of card int ``i``; the cards are shown sorted by
+    ``key(card int)`` (each game has its own order: by suit and strength, by
+    capture value...). The order is computed once.
+
+    >>> by_suit = mask_display(ITALIAN_40.codes, lambda i: (ITALIAN_40.suit_of[i], i))
+    >>> by_suit(ITALIAN_40.mask(["2S", "KC", "3D", "AC"]))
+    ['AC', 'KC', '3D', '2S']
+    """
+    order = tuple(sorted(range(len(codes)), key=key))
+
+    def display_codes(mask: int) -> list[str]:
+        return [codes[i] for i in order if mask >> i & 1]
+
+    return display_codes
+
+
 # -- Tarot -----------------------------------------------------------------
 # The 78-card tarot pack (Pinch Tarot, ../shared/rules/sources/003_7513308a0e62a486.txt,
 # "Deck"): 14 cards in each of the four suits, ranks A..10, J, C (cavalier), Q, K,
@@ -289,20 +324,20 @@ class TarotPack(Pack):
     """
 
     def __init__(self, name: str, new_order: Sequence[str]) -> None:
-        # Pack.__init__ parses with parse_card, which rejects trumps and the
-        # fool; the rest of Pack works on any codes.
-        self.name = name
-        self.new_order = tuple(new_order)
-        self.codes = tuple(sorted(set(self.new_order)))
-        self.index = {code: i for i, code in enumerate(self.codes)}
-        parsed = [parse_tarot_card(code) for code in self.codes]
-        self.rank_of = tuple(rank for rank, _ in parsed)
-        self.suit_of = tuple(TAROT_SUITS.index(suit) if suit else FOOL_SUIT for _, suit in parsed)
+        super().__init__(name, new_order)
         self.suit_masks = tuple(
             sum(1 << i for i, s in enumerate(self.suit_of) if s == suit) for suit in range(6)
         )
-        self._counts = Counter(self.new_order)
-        self._sorted = sorted(self.new_order)
+
+    @staticmethod
+    def parse(code: str) -> tuple[str, str]:
+        """``(rank, suit)`` of a tarot code (``parse_tarot_card``); ValueError else."""
+        return parse_tarot_card(code)
+
+    @staticmethod
+    def suit_index(suit: str) -> int:
+        """The index of a suit letter into TAROT_SUITS; FOOL_SUIT for the fool's ``""``."""
+        return TAROT_SUITS.index(suit) if suit else FOOL_SUIT
 
 
 TAROT_78 = TarotPack(

@@ -74,8 +74,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Game, Option
+from games.rules.matches import higher_total_after
 from games.rules.pinch_tarot_deal import PinchTarotDeal
-from games.rules.pinch_tarot_scoring import PACK, match_winner
+from games.rules.pinch_tarot_scoring import PACK
 
 __all__ = ["PinchTarot", "PinchTarotDeal"]
 
@@ -92,23 +93,24 @@ class PinchTarot(Game):
     pack = PACK
     deal_class = PinchTarotDeal
 
-    def __init__(self) -> None:
-        self.options = {
-            "hands": Option(
-                "hands", 2, (2, 4),
-                "Hands in the match: 2 or 4; the higher total wins, equal totals "
-                "play two more hands.",
-            ),
-        }  # fmt: skip
-        super().__init__()
+    options = {
+        "hands": Option(
+            "hands", 2, (2, 4),
+            "Hands in the match: 2 or 4; the higher total wins, equal totals "
+            "play two more hands.",
+        ),
+    }  # fmt: skip
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """Winning seat after the match's hands, None while the match goes on.
+        """The higher total after the match's hands, None while the match goes on; equal
+        totals play two more hands (``matches.higher_total_after``), so that each
+        player deals one more (003: "A game consists of an even number of hands").
 
-        ``results`` are the ``result()`` of each hand so far. Equal totals mean
-        two more hands. Raises ValueError for bad options.
-        Source: ../shared/rules/README.md ("Pinch Tarot": match).
+        ``results`` are the ``result()`` of each hand so far. Raises ValueError
+        for bad options. Source: ../shared/rules/README.md ("Pinch Tarot": match),
+        ../shared/rules/sources/003_7513308a0e62a486.txt ("Hands", "Scoring").
         """
-        return match_winner(results, self.validate_options(options)["hands"])
+        hands = self.validate_options(options)["hands"]
+        return higher_total_after(self.match_scores(results, options), len(results), hands, 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, IllegalAction
 from games.rules.cards import mask_strings
 from games.rules.pinch_tarot_melds import (
     MELD_CARDS,
@@ -59,16 +59,15 @@ class PinchTarotDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "hand", "talon", "drawn", "known", "captured", "tricks_won", "first",
+        "hand", "talon", "drawn", "known", "captured", "tricks_won", "first",
         "leader", "tricks_played", "last_trick", "last_draws", "melds", "done", "best",
         "meld_points", "fool_owner", "fool_status", "fool_card", "bagatto",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
-    ) -> None:
-        super().__init__(game, seats, dealer, options, deck)
-        ints = tuple(map(PACK.index.__getitem__, deck))
+    def _deal(self) -> None:
+        """Deal ``deck`` as pinch_tarot.py says."""
+        dealer = self.dealer
+        ints = PACK.ints(self.deck)
         elder = 1 - dealer
         self.hand = [0, 0]
         for packet in range(6):  # groups of five, the dealer's opponent first
@@ -115,27 +114,23 @@ class PinchTarotDeal(Deal):
 
     # -- applying actions ----------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply ``action`` (spelled as in pinch_tarot.py) for the seat to act.
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` (spelled as in pinch_tarot.py) for ``seat``, the seat to act.
 
         Raises IllegalAction, changing nothing, when the rules refuse it; the
         keys are listed in the class docstring.
         """
-        actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            raise self._turn_refusal(action, seat)
         card = _PLAY_CARD.get(action) if isinstance(action, str) else None
         if card is not None:
-            self._play(actor, card)
+            self._play(seat, card)
         elif isinstance(action, str) and action.startswith("meld "):
-            self._meld(actor, action)
+            self._meld(seat, action)
         else:
             raise IllegalAction(
                 "malformed",
                 f"{action!r} is not a Pinch Tarot action: expected 'play XY' with XY a card "
                 "code such as CH, 10C, 21T or FOOL, or 'meld <kind> <cards>'",
             )
-        self.actions.append((actor, action))
 
     def _meld(self, seat: int, action: str) -> None:
         meld, done, best = check_meld(action, self.hand[seat], self.done[seat], self.best[seat])
@@ -254,11 +249,4 @@ class PinchTarotDeal(Deal):
         card = CODES[self.fool_card] if self.fool_card >= 0 else None
         return {"owner": self.fool_owner, "status": self.fool_status, "card": card}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready (None: a spectator); shape in pinch_tarot_view.py.
-
-        Raises ValueError for a seat that is not 0, 1 or None.
-        """
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"a Pinch Tarot view is for seat 0, 1 or None, not {seat!r}")
-        return build_view(self, seat)
+    _view = build_view  # shape in pinch_tarot_view.py

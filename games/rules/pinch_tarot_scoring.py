@@ -1,4 +1,4 @@
-"""Pinch Tarot's card tables, trick points, the fool's exchange and the end of the match.
+"""Pinch Tarot's card tables, trick points and the fool's exchange.
 
 Source: ../shared/rules/sources/003_7513308a0e62a486.txt ("Trick points",
 "The fool", "Bagatto urtimo", "Scoring"), ../shared/rules/README.md
@@ -8,14 +8,18 @@ Trick points: one point for every three cards captured, a remainder of two
 cards rounded up and of one card rounded down; plus the card points of the
 captured cards (trumps 1 and 20, the fool and kings 4, queens 3, cavaliers 2,
 jacks 1). The two players' trick points always sum to 78.
+
+Hands are shown by suit from the ace up, then the trumps by number, then the fool:
+
+>>> display_codes(PACK.mask(["FOOL", "20T", "3T", "KD", "CD", "10C"]))
+['10C', 'CD', 'KD', '3T', '20T', 'FOOL']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from games.rules.cards import FOOL_SUIT, TAROT_78, TRUMP_SUIT
+from games.rules.cards import FOOL_SUIT, TAROT_78, TRUMP_SUIT, mask_display
 from games.rules.tricks import TarotTricks
 
 PACK = TAROT_78
@@ -46,18 +50,9 @@ POINTS = tuple(
 _BY_VALUE = tuple(
     (value, sum(1 << i for i, p in enumerate(POINTS) if p == value)) for value in (4, 3, 2, 1)
 )
-# Display order: suits C D H S from the ace up, then the trumps from 1 up, then the fool.
-_DISPLAY = tuple(sorted(range(CARDS), key=lambda i: (SUIT[i], STRENGTH[i])))
-
-
-def display_codes(mask: int) -> list[str]:
-    """Codes of the cards in ``mask`` sorted for display: suits C D H S from the ace
-    up (A..10, J, C, Q, K), then trumps by number, then the fool.
-
-    >>> display_codes(PACK.mask(["FOOL", "20T", "3T", "KD", "CD", "10C"]))
-    ['10C', 'CD', 'KD', '3T', '20T', 'FOOL']
-    """
-    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+display_codes = mask_display(CODES, lambda i: (SUIT[i], STRENGTH[i]))
+"""Bitmask -> codes sorted for display: suits C D H S from the ace up (A..10, J, C,
+Q, K), then trumps by number, then the fool."""
 
 
 def card_points(cards: int) -> int:
@@ -96,24 +91,3 @@ def exchange_card(trick: Sequence[int]) -> int:
 def is_fool(card: int) -> bool:
     """True for the fool."""
     return SUIT[card] == FOOL_SUIT
-
-
-def match_winner(results: Sequence[dict[str, Any]], hands: int) -> int | None:
-    """The winning seat after these hands' ``result()``, or None while the match goes on.
-
-    The match is ``hands`` hands (2 or 4) and the higher total wins. Equal
-    totals: two more hands, so that each player deals one (003: "A game
-    consists of an even number of hands"), again until the totals differ.
-    Source: ../shared/rules/README.md ("Pinch Tarot": match),
-    ../shared/rules/sources/003_7513308a0e62a486.txt ("Hands", "Scoring").
-
-    >>> match_winner([{"points": [81, 60]}], 2), match_winner([{"points": [81, 60]}] * 2, 2)
-    (None, 0)
-    """
-    played = len(results)
-    if played < hands or (played - hands) % 2:
-        return None
-    totals = [sum(result["points"][seat] for result in results) for seat in (0, 1)]
-    if totals[0] == totals[1]:
-        return None
-    return 0 if totals[0] > totals[1] else 1

@@ -36,25 +36,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.rules.pinch_tarot_scoring import CODES, display_codes
+from games.rules.views import deal_view, hand_keys, trick_keys
 
 if TYPE_CHECKING:
     from games.rules.pinch_tarot_deal import PinchTarotDeal
 
 
-def _plays(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % 2, "card": CODES[card]} for i, card in enumerate(cards)]
-
-
 def _player(deal: PinchTarotDeal, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
-    hand = deal.hand[seat]
     points = deal.meld_points[seat]
     if over:
         points += deal.trick_points(seat) + deal.bonus(seat)
     return {
-        "seat": seat,
-        "hand": display_codes(hand) if seat == viewer else None,
-        "hand_count": hand.bit_count(),
-        "known_cards": [] if seat == viewer else display_codes(deal.known & hand),
+        **hand_keys(seat, viewer, deal.hand[seat], deal.known, display_codes),
         "captured_count": deal.captured[seat].bit_count(),
         "tricks_won": deal.tricks_won[seat],
         "melds": [{**m, "cards": list(m["cards"])} for m in deal.melds[seat]],
@@ -65,27 +58,14 @@ def _player(deal: PinchTarotDeal, seat: int, viewer: int | None, over: bool) -> 
 
 def build_view(deal: PinchTarotDeal, viewer: int | None) -> dict[str, Any]:
     """The view of ``deal`` for seat ``viewer`` (None: a spectator), shaped as above."""
-    last_trick = None
-    if deal.last_trick:
-        leader, first, second, winner = deal.last_trick
-        last_trick = {"cards": _plays(leader, (first, second)), "winner": winner}
     over = deal.is_over
-    mine = viewer is not None and viewer == deal.to_act
-    return {
-        "game": deal.game.slug,
-        "viewer": viewer,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "phase": deal.phase,
-        "to_act": deal.to_act,
-        "legal_actions": deal.legal_actions() if mine else [],
-        "players": [_player(deal, seat, viewer, over) for seat in range(deal.seats)],
-        "leader": deal.leader,
-        "trick": _plays(deal.leader, [deal.first]) if deal.first >= 0 else [],
-        "last_trick": last_trick,
-        "last_draws": [{"seat": seat, "card": CODES[card]} for seat, card in deal.last_draws],
-        "stock_count": len(deal.talon) - deal.drawn,
-        "tricks_played": deal.tricks_played,
-        "fool": deal.fool_info(),
-        "result": deal.result() if over else None,
-    }
+    return deal_view(
+        deal,
+        viewer,
+        players=[_player(deal, seat, viewer, over) for seat in range(deal.seats)],
+        **trick_keys(deal, CODES),
+        last_draws=[{"seat": seat, "card": CODES[card]} for seat, card in deal.last_draws],
+        stock_count=len(deal.talon) - deal.drawn,
+        tricks_played=deal.tricks_played,
+        fool=deal.fool_info(),
+    )

@@ -86,18 +86,16 @@ class Scopa(Game):
     pack = PACK
     deal_class = ScopaDeal
 
-    def __init__(self) -> None:
-        self.options = {
-            "target": Option(
-                "target", 11, (11, 16, 21),
-                "Points that win the match: the first to reach them wins at once.",
-            ),
-            "last_play_scopa": Option(
-                "last_play_scopa", False, (False, True),
-                "A capture that clears the board on the very last play of the hand is a scopa.",
-            ),
-        }  # fmt: skip
-        super().__init__()
+    options = {
+        "target": Option(
+            "target", 11, (11, 16, 21),
+            "Points that win the match: the first to reach them wins at once.",
+        ),
+        "last_play_scopa": Option(
+            "last_play_scopa", False, (False, True),
+            "A capture that clears the board on the very last play of the hand is a scopa.",
+        ),
+    }  # fmt: skip
 
     def replay(self, record: dict[str, Any]) -> ScopaDeal:
         """Rebuild a deal from its record (``Game.replay``), checking its ``redeals`` if given.

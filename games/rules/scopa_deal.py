@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, IllegalAction
 from games.rules.captures import subset_sums
 from games.rules.cards import bits
-from games.rules.scopa_scoring import CODES, PACK, VALUE, VALUE_MASKS, score_hand
-from games.rules.scopa_view import build_view, display_codes
+from games.rules.scopa_scoring import CODES, PACK, VALUE, VALUE_MASKS, display_codes, score_hand
+from games.rules.scopa_view import build_view
 
 HAND_SIZE = 3
 BOARD_START = 2 * HAND_SIZE  # deck positions 6-9 are the opening board
@@ -79,16 +79,14 @@ class ScopaDeal(Deal):
     """
 
     __slots__ = (
-        "decks", "cards", "pos", "phase", "hand", "held", "board", "board_order", "captured",
+        "decks", "cards", "pos", "hand", "held", "board", "board_order", "captured",
         "sweeps", "last_capturer", "last_play", "leftover", "_moves",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
-    ) -> None:
-        super().__init__(game, seats, dealer, options, deck)
-        self.decks = opening_decks(deck)
-        self.cards = tuple(map(PACK.index.__getitem__, self.decks[-1]))
+    def _deal(self) -> None:
+        """Deal ``deck`` as scopa.py says, redealing void deals."""
+        self.decks = opening_decks(self.deck)
+        self.cards = PACK.ints(self.decks[-1])
         self.hand = [0, 0]
         self.held: list[list[int]] = [[], []]  # the hands as lists of card ints, for speed
         self.pos = 0
@@ -103,7 +101,7 @@ class ScopaDeal(Deal):
         self.last_play: tuple[int, int, int, bool] | None = None  # seat, card, taken, scopa
         self.leftover = 0  # board cards given to the last capturer at the end
         self._moves: dict[str, tuple[int, int]] | None = None
-        self.to_act = 1 - dealer
+        self.to_act = 1 - self.dealer
 
     def _deal_hands(self) -> None:
         """Three cards each from ``pos``, one at a time, the non-dealer first."""
@@ -160,21 +158,17 @@ class ScopaDeal(Deal):
 
     # -- applying actions ----------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply ``action`` (spelled as in games/rules/scopa.py) for the seat to act.
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` (spelled as in games/rules/scopa.py) for ``seat``, the one to act.
 
         Raises IllegalAction, changing nothing, when the rules refuse it; the
         keys are listed in the class docstring.
         """
-        actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            raise self._turn_refusal(action, seat)
         try:
             card, taken = self._legal_moves()[action]
         except (KeyError, TypeError):
             raise self._refusal(action) from None
-        self._play(actor, card, taken)
-        self.actions.append((actor, action))
+        self._play(seat, card, taken)
 
     def _play(self, seat: int, card: int, taken: int) -> None:
         bit = 1 << card
@@ -291,11 +285,4 @@ class ScopaDeal(Deal):
         record["redeals"] = [list(deck) for deck in self.decks[1:]]
         return record
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready (None: a spectator); shape in scopa_view.py.
-
-        Raises ValueError for a seat that is not 0, 1 or None.
-        """
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"a Scopa view is for seat 0, 1 or None, not {seat!r}")
-        return build_view(self, seat)
+    _view = build_view  # shape in scopa_view.py

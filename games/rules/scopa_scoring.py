@@ -11,6 +11,11 @@ after deal, and the first player to reach the target wins at once; the
 items after that point are not counted.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Scopa": "Ending the
 hand"), ../shared/rules/README.md ("Scopa" rulings).
+
+Hands are shown by capture value (A, 2 ... 7, J, Q, K), then suit:
+
+>>> display_codes(PACK.mask(["KD", "AS", "7C", "AC"]))
+['AC', 'AS', '7C', 'KD']
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rules.captures import FISHING_VALUES, PRIMIERA_VALUES, primiera_points
-from games.rules.cards import ITALIAN_40, SUITS
+from games.rules.cards import ITALIAN_40, SUITS, mask_display
 from games.rules.tricks import value_table
 
 PACK = ITALIAN_40
@@ -33,6 +38,9 @@ SUIT_MASKS = tuple(PACK.suit_mask(suit) for suit in SUITS)
 DIAMONDS = PACK.suit_mask("D")
 SETTEBELLO = PACK.index["7D"]
 ALL_CARDS = (1 << len(CODES)) - 1
+
+display_codes = mask_display(CODES, lambda i: (VALUE[i], PACK.suit_of[i]))
+"""Bitmask -> codes sorted for display: by capture value, then suit C D H S."""
 
 ITEM_ORDER = ("cards", "diamonds", "settebello", "primiera", "scopa")
 """The names of the scoring items, in the order 004 counts them."""

@@ -27,31 +27,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.rules.scopa_scoring import CODES, PACK, VALUE
+from games.rules.scopa_scoring import CODES, PACK, display_codes
+from games.rules.views import deal_view, hand_keys
 
 if TYPE_CHECKING:
     from games.rules.scopa_deal import ScopaDeal
 
-_DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (VALUE[i], PACK.suit_of[i])))
-
-
-def display_codes(mask: int) -> list[str]:
-    """Codes of the cards in ``mask`` by capture value, then suit C D H S.
-
-    >>> display_codes(PACK.mask(["KD", "AS", "7C", "AC"]))
-    ['AC', 'AS', '7C', 'KD']
-    """
-    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
-
 
 def _player(deal: ScopaDeal, seat: int, viewer: int | None) -> dict[str, Any]:
-    hand = deal.hand[seat]
     cards = [CODES[card] for s, card in deal.sweeps if s == seat]
     return {
-        "seat": seat,
-        "hand": display_codes(hand) if seat == viewer else None,
-        "hand_count": hand.bit_count(),
-        "known_cards": [],
+        # Scopa never shows a card of the opponent's hand: nothing is known.
+        **hand_keys(seat, viewer, deal.hand[seat], 0, display_codes),
         "captured_count": deal.captured[seat].bit_count(),
         "scope": len(cards),
         "scopa_cards": cards,
@@ -69,21 +56,14 @@ def build_view(deal: ScopaDeal, viewer: int | None) -> dict[str, Any]:
             "taken": PACK.codes_of(taken),
             "scopa": scopa,
         }
-    mine = viewer is not None and viewer == deal.to_act
-    return {
-        "game": deal.game.slug,
-        "viewer": viewer,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "phase": deal.phase,
-        "to_act": deal.to_act,
-        "legal_actions": deal.legal_actions() if mine else [],
-        "players": [_player(deal, seat, viewer) for seat in range(deal.seats)],
-        "board": [CODES[card] for card in deal.board_order],
-        "stock_count": deal.stock_count,
-        "round": deal.round,
-        "last_play": last_play,
-        "last_capturer": deal.last_capturer,
-        "void_deals": deal.void_deals(),
-        "result": deal.result() if deal.is_over else None,
-    }
+    return deal_view(
+        deal,
+        viewer,
+        players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
+        board=[CODES[card] for card in deal.board_order],
+        stock_count=deal.stock_count,
+        round=deal.round,
+        last_play=last_play,
+        last_capturer=deal.last_capturer,
+        void_deals=deal.void_deals(),
+    )

@@ -34,7 +34,7 @@ spizzichino_scoring.py. Deal points: floor(card thirds / 3) + buongiochi.
 The game is split in small modules: this one (the game, its options and the
 end of the match), spizzichino_deal.py (one deal's state machine),
 spizzichino_view.py (what a seat or a spectator sees) and
-spizzichino_scoring.py (card tables, buongiochi, card points, match end).
+spizzichino_scoring.py (card tables, buongiochi, card points).
 
 Decisions the sources and rulings leave open, taken here:
 - ``peek_bottom``: the bottoms are shown once a player holds all four packets
@@ -52,8 +52,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Game, Option
+from games.rules.matches import higher_total_at_target
 from games.rules.spizzichino_deal import SpizzichinoDeal
-from games.rules.spizzichino_scoring import NO_BUONGIOCHI, PACK, match_winner
+from games.rules.spizzichino_scoring import NO_BUONGIOCHI, PACK
 
 __all__ = ["Spizzichino", "SpizzichinoDeal"]
 
@@ -71,22 +72,20 @@ class Spizzichino(Game):
     pack = PACK
     deal_class = SpizzichinoDeal
 
-    def __init__(self) -> None:
-        self.options = {
-            "target": Option(
-                "target", 51, (21, 31, 41, 51),
-                "Points that end the match: 51 by default with buongiochi, 31 without.",
-            ),
-            "buongiochi": Option(
-                "buongiochi", "all", ("all", "initial_hand_only", "none"),
-                "Which buongiochi score: all, only those of the hand formed at the split, none.",
-            ),
-            "peek_bottom": Option(
-                "peek_bottom", False, (False, True),
-                "Each player sees the bottom card of its four packets before splitting them.",
-            ),
-        }  # fmt: skip
-        super().__init__()
+    options = {
+        "target": Option(
+            "target", 51, (21, 31, 41, 51),
+            "Points that end the match: 51 by default with buongiochi, 31 without.",
+        ),
+        "buongiochi": Option(
+            "buongiochi", "all", ("all", "initial_hand_only", "none"),
+            "Which buongiochi score: all, only those of the hand formed at the split, none.",
+        ),
+        "peek_bottom": Option(
+            "peek_bottom", False, (False, True),
+            "Each player sees the bottom card of its four packets before splitting them.",
+        ),
+    }  # fmt: skip
 
     def default_option(self, name: str, given: dict[str, Any]) -> Any:
         """The target defaults to 51 with buongiochi and 31 without (README rulings)."""
@@ -97,11 +96,11 @@ class Spizzichino(Game):
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """Winning seat once someone has reached the target, None while the match goes on.
+        """The higher total once someone has reached ``target`` at the end of a deal
+        (``matches.higher_total_at_target``), None while the match goes on.
 
-        ``results`` are the ``result()`` of each deal so far. Equal totals at or
-        over the target mean another deal. Raises ValueError for bad options.
-        Source: ../shared/rules/README.md ("Spizzichino": match target).
+        ``results`` are the ``result()`` of each deal so far. Raises ValueError
+        for bad options. Source: ../shared/rules/README.md ("Spizzichino": match target).
         """
         target = self.validate_options(options)["target"]
-        return match_winner(self.match_scores(results, options), target)
+        return higher_total_at_target(self.match_scores(results, options), target)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, IllegalAction
 from games.rules.cards import SUITS, mask_strings
 from games.rules.spizzichino_scoring import (
     BEATS,
@@ -71,16 +71,14 @@ class SpizzichinoDeal(Deal):
     """
 
     __slots__ = (
-        "phase", "packets", "pos", "packet_of", "owner", "picked", "face_up", "hand", "tops",
+        "packets", "pos", "packet_of", "owner", "picked", "face_up", "hand", "tops",
         "known", "captured", "first", "leader", "tricks_played", "last_trick", "buongiochi",
         "scored", "peeking", "_rule",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
-    ) -> None:
-        super().__init__(game, seats, dealer, options, deck)
-        ints = tuple(map(PACK.index.__getitem__, deck))
+    def _deal(self) -> None:
+        """Deal ``deck`` as spizzichino.py says."""
+        ints = PACK.ints(self.deck)
         self.packets = tuple(ints[cut] for cut in _PACKET_SLICES)
         self.pos = [0] * PACKETS  # cards gone from the top of each face-up packet
         self.packet_of = [-1] * CARDS  # card on top of a face-up packet -> packet index
@@ -101,8 +99,8 @@ class SpizzichinoDeal(Deal):
         self.buongiochi: list[list[dict[str, Any]]] = [[], []]
         self.scored = [0, 0]  # bits of the combinations already declared
         self.peeking = [False, False]
-        self._rule = options["buongiochi"]
-        self.to_act = 1 - dealer
+        self._rule = self.options["buongiochi"]
+        self.to_act = 1 - self.dealer
 
     # -- legal actions -------------------------------------------------------
 
@@ -131,29 +129,19 @@ class SpizzichinoDeal(Deal):
 
     # -- applying actions ----------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply ``action`` (spelled as in the module docstring) for the seat to act.
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` (spelled as in the module docstring) for ``seat``, the seat to act.
 
         Raises IllegalAction, changing nothing, when the rules refuse it; the
         keys are listed in the class docstring.
         """
-        # Deal.apply with its _apply step inlined: this runs for every action.
-        actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            raise self._turn_refusal(action, seat)
         try:
             phase, handler, arg = _ACTIONS[action]
         except (KeyError, TypeError):
             raise _malformed(action) from None
         if phase is not self.phase:
-            raise IllegalAction(
-                "wrong_phase",
-                f"{action!r} is not possible in the {self.phase} phase: "
-                f"expected {_EXPECTED.get(self.phase)}",
-                phase=self.phase,
-            )
-        handler(self, actor, arg)
-        self.actions.append((actor, action))
+            raise self._phase_refusal(action, _EXPECTED.get(self.phase))
+        handler(self, seat, arg)
 
     def _pick(self, seat: int, k: int) -> None:
         if self.owner[k] is not None:
@@ -301,14 +289,7 @@ class SpizzichinoDeal(Deal):
             "tricks": [self.tricks_won(seat) for seat in (0, 1)],
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready (None: a spectator); shape in spizzichino_view.py.
-
-        Raises ValueError for a seat that is not 0, 1 or None.
-        """
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"a Spizzichino view is for seat 0, 1 or None, not {seat!r}")
-        return build_view(self, seat)
+    _view = build_view  # shape in spizzichino_view.py
 
 
 # Every well-formed action maps to (phase, handler, argument): parsing is one dict lookup.

@@ -1,4 +1,4 @@
-"""Spizzichino's card tables, buongiochi and match end.
+"""Spizzichino's card tables and buongiochi.
 
 Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play", "Scoring",
 "Variations"), ../shared/rules/sources/001_4bb5011f2c927f3d.txt (packet tops
@@ -11,14 +11,18 @@ Only cards in the hand count, never packet tops. One card may count in a
 Napoletana and in a set of a kind. Each combination (the set of a rank, the
 Napoletana of a suit) scores once per deal, so a three already scored that
 becomes four scores nothing more, while four dealt at once score 4.
+
+Hands are shown by suit, then from the strongest card down:
+
+>>> display_codes(PACK.mask(["4D", "3D", "KC", "AD"]))
+['KC', '3D', 'AD', '4D']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from games.rules.cards import ITALIAN_40, SUITS, bits
+from games.rules.cards import ITALIAN_40, SUITS, bits, mask_display
 from games.rules.tricks import (
     TRESSETTE_ORDER,
     TRESSETTE_THIRDS,
@@ -53,17 +57,8 @@ _COMBINATIONS = tuple(
 _COMBINATIONS_WITH = tuple(
     tuple(c for c in _COMBINATIONS if c[1] >> card & 1) for card in range(len(CODES))
 )
-# Display order: by suit, then from the strongest rank down.
-_DISPLAY = tuple(sorted(range(len(CODES)), key=lambda i: (SUIT[i], -STRENGTH[i])))
-
-
-def display_codes(mask: int) -> list[str]:
-    """Codes of the cards in ``mask`` sorted for display: by suit (C D H S), then 3 2 A K ... 4.
-
-    >>> display_codes(PACK.mask(["4D", "3D", "KC", "AD"]))
-    ['KC', '3D', 'AD', '4D']
-    """
-    return [CODES[i] for i in _DISPLAY if mask >> i & 1]
+display_codes = mask_display(CODES, lambda i: (SUIT[i], -STRENGTH[i]))
+"""Bitmask -> codes sorted for display: by suit (C D H S), then 3 2 A K ... 4."""
 
 
 def thirds_of(captured: int) -> int:
@@ -114,20 +109,3 @@ def declare_buongiochi(
         scored |= flag
         found.append({"kind": kind, "cards": display_codes(held), "points": points})
     return found, scored
-
-
-def match_winner(totals: Sequence[int], target: int) -> int | None:
-    """The winning seat given match totals, or None while the match goes on.
-
-    The match ends after the deal in which someone reaches ``target``; the
-    higher total wins; equal totals at or over the target mean another deal.
-    Source: ../shared/rules/README.md ("Spizzichino": match target),
-    ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Scoring").
-
-    >>> match_winner([52, 40], 51), match_winner([52, 52], 51), match_winner([50, 49], 51)
-    (0, None, None)
-    """
-    best = max(totals)
-    if best < target or list(totals).count(best) > 1:
-        return None
-    return list(totals).index(best)

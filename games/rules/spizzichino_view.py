@@ -29,13 +29,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.rules.spizzichino_scoring import CODES, display_codes
+from games.rules.views import deal_view, hand_keys, trick_keys
 
 if TYPE_CHECKING:
     from games.rules.spizzichino_deal import SpizzichinoDeal
-
-
-def _plays(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % 2, "card": CODES[card]} for i, card in enumerate(cards)]
 
 
 def _dealt_packets(deal: SpizzichinoDeal, viewer: int | None) -> list[dict[str, Any]]:
@@ -57,17 +54,13 @@ def _dealt_packets(deal: SpizzichinoDeal, viewer: int | None) -> list[dict[str, 
 
 
 def _player(deal: SpizzichinoDeal, seat: int, viewer: int | None) -> dict[str, Any]:
-    hand = deal.hand[seat]
     face_up = []
     for k in deal.face_up[seat]:
         cards, pos = deal.packets[k], deal.pos[k]
         top = CODES[cards[pos]] if pos < len(cards) else None
         face_up.append({"number": k + 1, "top": top, "size": len(cards) - pos})
     return {
-        "seat": seat,
-        "hand": display_codes(hand) if seat == viewer else None,
-        "hand_count": hand.bit_count(),
-        "known_cards": [] if seat == viewer else display_codes(deal.known & hand),
+        **hand_keys(seat, viewer, deal.hand[seat], deal.known, display_codes),
         "packets": face_up,
         "tricks_won": deal.tricks_won(seat),
         "card_thirds": deal.card_thirds(seat),
@@ -78,24 +71,11 @@ def _player(deal: SpizzichinoDeal, seat: int, viewer: int | None) -> dict[str, A
 
 def build_view(deal: SpizzichinoDeal, viewer: int | None) -> dict[str, Any]:
     """The view of ``deal`` for seat ``viewer`` (None: a spectator), shaped as above."""
-    last_trick = None
-    if deal.last_trick:
-        leader, first, second, winner = deal.last_trick
-        last_trick = {"cards": _plays(leader, (first, second)), "winner": winner}
-    mine = viewer is not None and viewer == deal.to_act
-    return {
-        "game": deal.game.slug,
-        "viewer": viewer,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "phase": deal.phase,
-        "to_act": deal.to_act,
-        "legal_actions": deal.legal_actions() if mine else [],
-        "packets": _dealt_packets(deal, viewer),
-        "players": [_player(deal, seat, viewer) for seat in range(deal.seats)],
-        "leader": deal.leader,
-        "trick": _plays(deal.leader, [deal.first]) if deal.first >= 0 else [],
-        "last_trick": last_trick,
-        "tricks_played": deal.tricks_played,
-        "result": deal.result() if deal.is_over else None,
-    }
+    return deal_view(
+        deal,
+        viewer,
+        packets=_dealt_packets(deal, viewer),
+        players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
+        **trick_keys(deal, CODES),
+        tricks_played=deal.tricks_played,
+    )

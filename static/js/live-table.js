@@ -281,6 +281,9 @@ export function suitIcon(suit, className = "suit-icon", pack = "italian") {
 /**
  * Tiny hyperscript: h("div", {class: "x", dataset: {card: "3D"}, onclick: fn}, child, "text", ...).
  * Strings become text nodes (never HTML); null/false children are skipped; arrays are flattened.
+ * style: a string (the style attribute as written) or an object of properties
+ * ({width: "40%"}); its custom properties ({"--n": 3}) are set with style.setProperty,
+ * skipping null/undefined/false values.
  */
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
@@ -289,7 +292,7 @@ export function h(tag, props, ...children) {
       if (v === null || v === undefined || v === false) continue;
       if (k === "class") el.className = Array.isArray(v) ? v.filter(Boolean).join(" ") : v;
       else if (k === "dataset") for (const [dk, dv] of Object.entries(v)) { if (dv !== null && dv !== undefined) el.dataset[dk] = String(dv); }
-      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      else if (k === "style" && typeof v === "object") setStyle(el, v);
       else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
       else if (v === true) el.setAttribute(k, "");
       else el.setAttribute(k, String(v));
@@ -297,6 +300,13 @@ export function h(tag, props, ...children) {
   }
   appendChildren(el, children);
   return el;
+}
+
+function setStyle(el, style) {
+  for (const [k, v] of Object.entries(style)) {
+    if (!k.startsWith("--")) el.style[k] = v;
+    else if (v !== null && v !== undefined && v !== false) el.style.setProperty(k, String(v));
+  }
 }
 
 function appendChildren(el, children) {
@@ -483,11 +493,15 @@ function cardOpts(pack, extra) {
  *   seat      the hand's seat (for data-testid), self: the viewer's own hand (big cards)
  *   sort      true (pack order), false (as given) or {suitOrder, rankOrder}
  *   cardOptions(code) extra makeCard options per face-up own card (action, classes, ...)
+ *   className extra class(es) of the hand element (a string or an array)
+ *   style     its style (an h() style: an object, CSS custom properties included, e.g.
+ *             {"--pt-n": 15}, which the cards inside inherit)
  * DOM: div.lt-hand.lt-hand-self|lt-hand-other[data-testid=my-hand|hand-<seat>] >
  *      div.lt-label ("Hand", span.badge[data-testid=hand-count-<seat>]) + div.lt-cards
  */
 export function handRow({ cards = null, count = null, known = [], seat = 0, self = null, pack = "italian", sort = true,
-  cardOptions = () => ({}), label = "Hand", testid = null, countTestid = null, empty = "empty", size = null } = {}) {
+  cardOptions = () => ({}), label = "Hand", testid = null, countTestid = null, empty = "empty", size = null,
+  className = null, style = null } = {}) {
   const mine = self === null ? Array.isArray(cards) : self;
   const sortOpts = sort === true ? { pack } : sort ? { pack, ...sort } : null;
   const order = (list) => (sortOpts ? sortCards(list, sortOpts) : [...list]);
@@ -513,7 +527,11 @@ export function handRow({ cards = null, count = null, known = [], seat = 0, self
     for (let i = 0; i < backs; i++) els.push(makeBack({ size: size || "sm", classes: ["lt-hand-card"] }));
   }
   const total = Array.isArray(cards) ? cards.length : (count ?? 0);
-  return h("div", { class: ["lt-hand", mine ? "lt-hand-self" : "lt-hand-other"], "data-testid": testid || (mine ? "my-hand" : `hand-${seat}`) },
+  return h("div", {
+    class: ["lt-hand", mine ? "lt-hand-self" : "lt-hand-other", ...[].concat(className ?? [])],
+    style,
+    "data-testid": testid || (mine ? "my-hand" : `hand-${seat}`),
+  },
     h("div", { class: "lt-label" }, `${label} `, h("span", { class: "badge", "data-testid": countTestid || `hand-count-${seat}` }, String(total))),
     h("div", { class: "lt-cards" }, els.length ? els : h("span", { class: "muted lt-empty" }, empty)));
 }

@@ -5,15 +5,14 @@ show the deal's result as a table of its scoring items.
 
 from __future__ import annotations
 
-import json
 import random
-import time
+from functools import partial
 
 import pytest
 
 from games.models import Deal, Match
-from tests.conftest import PASSWORD, make_player, make_tournament
-from tournaments import services
+from tests.conftest import make_player
+from tests.e2e.helpers import play_two, seat_players, start_first_round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -42,31 +41,20 @@ def stacked_deck(rng: random.Random) -> list[str]:
     return top + rest
 
 
-def log_in(context, base_url: str, username: str):
-    page = context.new_page()
-    page.goto(f"{base_url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base_url}/")
-    return page
+@pytest.fixture
+def live_match(transactional_db):
+    alice, bob = make_player("alice"), make_player("bob")
+    match = start_first_round([alice, bob], game="bazzica")
+    first = Deal.objects.get(match=match, number=1)
+    assert first.actions == []
+    first.deck = stacked_deck(random.Random(64))
+    first.save(update_fields=["deck"])
+    return match
 
 
-def open_scheduled_match(page, base_url: str) -> int:
-    """From the player's schedule, open the live match; returns the player's seat."""
-    page.goto(f"{base_url}/matches/")
-    page.click("[data-testid=open-match]")
-    page.wait_for_selector("#table[data-status=in_progress][data-game=bazzica]")
-    page.wait_for_selector("[data-testid=my-hand] .card")
-    return json.loads(page.text_content("#match-config"))["seat"]
-
-
-def take_turn(page, seat: int, rng: random.Random, stats: dict) -> bool:
-    """If it is this seat's turn, click one highlighted choice; True when an action was sent."""
+def take_turn(page, seat: int, rng: random.Random, stats: dict):
+    """Pick one highlighted choice; returns the element that sends the move."""
     table = page.locator("#table")
-    if table.get_attribute("data-to-act") != str(seat) or table.get_attribute("data-busy") == "1":
-        return False
-    seq = table.get_attribute("data-seq")
     # Nothing is left to the fallback "Moves:" row: every legal action has its element.
     assert page.locator("[data-testid=other-actions]").count() == 0
     if table.get_attribute("data-phase") == "declare":
@@ -83,20 +71,15 @@ def take_turn(page, seat: int, rng: random.Random, stats: dict) -> bool:
             stats["declared"] += 1
         else:
             index = len(actions) - 1
-        choices.nth(index).click()
-    else:
-        # Highlighted cards: in the hand, or declared cards lying on the table.
-        legal = page.locator(".lt-felt .card.legal[data-action]")
-        assert legal.count() > 0
-        chosen = legal.nth(rng.randrange(legal.count()))
-        assert chosen.get_attribute("data-action") == f"play {chosen.get_attribute('data-card')}"
-        if chosen.evaluate("el => !!el.closest('[data-testid^=table-]')"):
-            stats["from_table"] += 1
-        chosen.click()
-    page.wait_for_function(
-        "seq => document.querySelector('#table').dataset.seq !== seq", arg=seq, timeout=10_000
-    )
-    return True
+        return choices.nth(index)
+    # Highlighted cards: in the hand, or declared cards lying on the table.
+    legal = page.locator(".lt-felt .card.legal[data-action]")
+    assert legal.count() > 0
+    chosen = legal.nth(rng.randrange(legal.count()))
+    assert chosen.get_attribute("data-action") == f"play {chosen.get_attribute('data-card')}"
+    if chosen.evaluate("el => !!el.closest('[data-testid^=table-]')"):
+        stats["from_table"] += 1
+    return chosen
 
 
 def result_cells(page) -> dict[str, list[str]]:
@@ -109,50 +92,28 @@ def result_cells(page) -> dict[str, list[str]]:
     return rows
 
 
-def test_two_players_play_a_whole_bazzica_deal_by_clicking(asgi_server, browser):
-    alice, bob = make_player("alice"), make_player("bob")
-    tournament = make_tournament([alice, bob], game="bazzica")
-    services.tournament_start_next_round(tournament=tournament)
-    match = Match.objects.get(round__tournament=tournament)
-    first = Deal.objects.get(match=match, number=1)
-    assert first.actions == []
-    first.deck = stacked_deck(random.Random(64))
-    first.save(update_fields=["deck"])
-
-    pages = {}
-    for player, width in ((alice, 1280), (bob, 390)):
-        page = log_in(
-            browser.new_context(viewport={"width": width, "height": 900}),
-            asgi_server,
-            player.username,
-        )
-        pages[open_scheduled_match(page, asgi_server)] = page
-    assert sorted(pages) == [0, 1]
+def test_two_players_play_a_whole_bazzica_deal_by_clicking(asgi_server, live_match, browser):
+    match = live_match
+    pages = seat_players(
+        browser,
+        asgi_server,
+        [("alice", 1280), ("bob", 390)],
+        ready=["#table[data-game=bazzica]", "[data-testid=my-hand] .card"],
+    )
     for seat, page in pages.items():
         assert page.locator("[data-testid=stock-count]").text_content() == "47"
         assert page.locator("[data-testid=my-hand] .card").count() == 8
         assert page.locator(f"[data-testid=hand-count-{1 - seat}]").text_content() == "8"
         assert page.locator("[data-testid=trump]").is_visible()
 
-    rng = random.Random(2026)
-    deadline = time.monotonic() + 600
-    clicks = 0
     stats = {"declared": 0, "from_table": 0}
-    while first.result is None:
-        assert time.monotonic() < deadline, "the deal did not finish in time"
-        moved = False
-        for seat, page in pages.items():
-            if take_turn(page, seat, rng, stats):
-                moved = True
-                clicks += 1
-                first.refresh_from_db()
-                if first.result is not None:
-                    break  # the other page may be on move in the next deal already
-        if not moved:
-            time.sleep(0.05)
+    turn = partial(take_turn, rng=random.Random(2026), stats=stats)
+    # Stop once the deal's result is stored: the other page may be on move in the next deal.
+    sent = play_two(pages, turn, match=match, deal=1, timeout=600, name="bazzica")
 
     # Every click was applied: 32 tricks of two cards and 24 declare-or-draw choices.
-    assert clicks == len(first.actions) == 32 * 2 + 24
+    first = Deal.objects.get(match=match, number=1)
+    assert len(sent) == len(first.actions) == 32 * 2 + 24
     assert stats["declared"] > 0 and stats["from_table"] > 0
     assert any(a["action"].startswith("declare ") for a in first.actions)
     result = first.result

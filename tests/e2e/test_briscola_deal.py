@@ -4,44 +4,26 @@ cards, and both tables then show the hand's result.
 
 from __future__ import annotations
 
-import json
 import random
-import time
+from functools import partial
 
 import pytest
 
 from games.models import Deal, Match
-from tests.conftest import PASSWORD, make_player, make_tournament
-from tournaments import services
+from tests.conftest import make_player
+from tests.e2e.helpers import play_two, seat_players, start_first_round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(context, base_url: str, username: str):
-    page = context.new_page()
-    page.goto(f"{base_url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base_url}/")
-    return page
+@pytest.fixture
+def live_match(transactional_db):
+    alice, bob = make_player("alice"), make_player("bob")
+    return start_first_round([alice, bob], game="briscola")
 
 
-def open_scheduled_match(page, base_url: str) -> int:
-    """From the player's schedule, open the live match; returns the player's seat."""
-    page.goto(f"{base_url}/matches/")
-    page.click("[data-testid=open-match]")
-    page.wait_for_selector("#table[data-status=in_progress][data-game=briscola]")
-    page.wait_for_selector("[data-testid=my-hand] .card")
-    return json.loads(page.text_content("#match-config"))["seat"]
-
-
-def take_turn(page, seat: int, rng: random.Random) -> bool:
-    """If it is this seat's turn, click one highlighted card; True when an action was sent."""
-    table = page.locator("#table")
-    if table.get_attribute("data-to-act") != str(seat) or table.get_attribute("data-busy") == "1":
-        return False
-    seq = table.get_attribute("data-seq")
+def take_turn(page, seat: int, rng: random.Random):
+    """Pick one highlighted card; returns the element that sends the move."""
     hand = page.locator("[data-testid=my-hand] .card")
     legal = page.locator("[data-testid=my-hand] .card.legal")
     # No obligation to follow suit: every card in the hand is highlighted and playable.
@@ -51,57 +33,31 @@ def take_turn(page, seat: int, rng: random.Random) -> bool:
         # A card with several moves opens a choice list (not met in Briscola, kept general).
         chosen.click()
         choices = page.locator("[data-testid=choices] [data-action]")
-        choices.nth(rng.randrange(choices.count())).click()
-    else:
-        assert chosen.get_attribute("data-action") == f"play {chosen.get_attribute('data-card')}"
-        chosen.click()
-    page.wait_for_function(
-        "seq => document.querySelector('#table').dataset.seq !== seq", arg=seq, timeout=10_000
+        return choices.nth(rng.randrange(choices.count()))
+    assert chosen.get_attribute("data-action") == f"play {chosen.get_attribute('data-card')}"
+    return chosen
+
+
+def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, live_match, browser):
+    match = live_match
+    pages = seat_players(
+        browser,
+        asgi_server,
+        [("alice", 1280), ("bob", 390)],
+        ready=["#table[data-game=briscola]", "[data-testid=my-hand] .card"],
     )
-    return True
-
-
-def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, browser):
-    alice, bob = make_player("alice"), make_player("bob")
-    tournament = make_tournament([alice, bob], game="briscola")
-    services.tournament_start_next_round(tournament=tournament)
-    match = Match.objects.get(round__tournament=tournament)
-
-    pages = {}
-    for player, width in ((alice, 1280), (bob, 390)):
-        page = log_in(
-            browser.new_context(viewport={"width": width, "height": 900}),
-            asgi_server,
-            player.username,
-        )
-        pages[open_scheduled_match(page, asgi_server)] = page
-    assert sorted(pages) == [0, 1]
     for page in pages.values():
         assert page.locator("[data-testid=stock-count]").text_content() == "33"
         assert page.locator("[data-testid=my-hand] .card").count() == 3
         assert page.locator("[data-testid=hand-count-0], [data-testid=hand-count-1]").count() == 2
 
-    rng = random.Random(2026)
-    deadline = time.monotonic() + 300
-    clicks = 0
-    first = Deal.objects.get(match=match, number=1)
-    while first.result is None:
-        assert time.monotonic() < deadline, "the hand did not finish in time"
-        moved = False
-        for seat, page in pages.items():
-            if take_turn(page, seat, rng):
-                moved = True
-                clicks += 1
-                # Stop at the end of the hand: the next hand is dealt at once.
-                first.refresh_from_db()
-                if first.result is not None:
-                    break
-        if not moved:
-            time.sleep(0.05)
-            first.refresh_from_db()
+    # Stop at the end of the hand: the next hand is dealt at once.
+    turn = partial(take_turn, rng=random.Random(2026))
+    sent = play_two(pages, turn, match=match, deal=1, timeout=300, name="briscola")
 
     # Every click was applied: 20 tricks of two cards, and the result is stored.
-    assert clicks == len(first.actions) == 40
+    first = Deal.objects.get(match=match, number=1)
+    assert len(sent) == len(first.actions) == 40
     assert first.result is not None
     card_points = first.result["card_points"]
     assert sum(card_points) == 120

@@ -9,16 +9,15 @@ taròcchi picker (378 legal spellings at the first trick) is used through the re
 
 from __future__ import annotations
 
-import json
 import random
-import time
+from functools import partial
 
 import pytest
 
-from games.models import Deal, Match
+from games.models import Deal
 from games.rules.pinch_tarot import PinchTarot
-from tests.conftest import PASSWORD, make_player, make_tournament
-from tournaments import services
+from tests.conftest import make_player
+from tests.e2e.helpers import itemised_result, play_two, seat_players, start_first_round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -55,32 +54,23 @@ def stacked_deck(rng: random.Random) -> list[str]:
     return deck + talon
 
 
-def log_in(context, base_url: str, username: str):
-    page = context.new_page()
-    page.goto(f"{base_url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base_url}/")
-    return page
+@pytest.fixture
+def live_match(transactional_db, monkeypatch):
+    """The match, its hands dealt from stacked decks (the server deals the next ones too)."""
+    new_deal = PinchTarot.new_deal
+    deck_rng = random.Random(78)
+
+    def stacked_new_deal(self, seats=None, dealer=0, options=None, seed=None, deck=None):
+        deck = deck or stacked_deck(deck_rng)
+        return new_deal(self, seats=seats, dealer=dealer, options=options, seed=seed, deck=deck)
+
+    monkeypatch.setattr(PinchTarot, "new_deal", stacked_new_deal)
+    alice, bob = make_player("alice"), make_player("bob")
+    return start_first_round([alice, bob], game="pinch-tarot")
 
 
-def open_scheduled_match(page, base_url: str) -> int:
-    """From the player's schedule, open the live match; returns the player's seat."""
-    page.goto(f"{base_url}/matches/")
-    page.click("[data-testid=open-match]")
-    page.wait_for_selector("#table[data-status=in_progress] [data-testid=pt-table]")
-    return json.loads(page.text_content("#match-config"))["seat"]
-
-
-def hand_one_over(page) -> bool:
-    if page.locator("#table").get_attribute("data-status") == "finished":
-        return True
-    return page.locator("[data-testid=pt-table]").get_attribute("data-deal") != "1"
-
-
-def pick_tarocchi(page, rng: random.Random) -> str | None:
-    """Maybe keep one trump back, then click the taròcchi button if it carries an action."""
+def pick_tarocchi(page, rng: random.Random):
+    """Maybe keep one trump back; returns the taròcchi button if it carries an action."""
     confirm = page.locator("[data-testid=tarocchi-confirm]")
     ticks = page.locator("[data-testid=tarocchi] [data-select^='tarocchi:'][data-card]")
     if rng.random() < 0.5 and ticks.count() > 10:
@@ -91,20 +81,12 @@ def pick_tarocchi(page, rng: random.Random) -> str | None:
         return None
     assert action.startswith("meld tarocchi ")
     assert len(action.split()) - 2 >= 10
-    confirm.click()
-    return action
+    return confirm
 
 
-def take_turn(page, seat: int, rng: random.Random, tarocchi_done: list) -> str | None:
-    """If it is this seat's turn, click one highlighted move; returns the action sent."""
-    table = page.locator("#table")
-    if (
-        table.get_attribute("data-to-act") != str(seat)
-        or table.get_attribute("data-busy") == "1"
-        or hand_one_over(page)
-    ):
-        return None
-    seq = table.get_attribute("data-seq")
+def take_turn(page, seat: int, rng: random.Random, tarocchi_done: list):
+    """Pick one highlighted move (a card, a meld button or the taròcchi); returns the
+    element that sends it."""
     assert page.locator("[data-testid=other-actions]").count() == 0
     cards = page.locator(HAND_MOVES)
     count = cards.count()
@@ -113,77 +95,51 @@ def take_turn(page, seat: int, rng: random.Random, tarocchi_done: list) -> str |
         card = cards.nth(i)
         assert "legal" in (card.get_attribute("class") or "")
         assert card.get_attribute("data-action") == f"play {card.get_attribute('data-card')}"
-    action = None
     if page.locator("[data-testid=tarocchi]").count() and (not tarocchi_done or rng.random() < 0.3):
-        action = pick_tarocchi(page, rng)
-        if action:
-            tarocchi_done.append(action)
-    if action is None:
-        melds = page.locator(MELD_MOVES)
-        labels = page.locator("[data-testid=meld-choices] .lt-choice-label").all_text_contents()
-        assert all(label.startswith("Meld: ") for label in labels)
-        if melds.count() and rng.random() < 0.6:
-            button = melds.nth(rng.randrange(melds.count()))
-        else:
-            button = cards.nth(rng.randrange(count))
-        action = button.get_attribute("data-action")
-        button.click()
-    page.wait_for_function(
-        "seq => document.querySelector('#table').dataset.seq !== seq", arg=seq, timeout=10_000
+        confirm = pick_tarocchi(page, rng)
+        if confirm is not None:
+            tarocchi_done.append(confirm.get_attribute("data-action"))
+            return confirm
+    melds = page.locator(MELD_MOVES)
+    labels = page.locator("[data-testid=meld-choices] .lt-choice-label").all_text_contents()
+    assert all(label.startswith("Meld: ") for label in labels)
+    if melds.count() and rng.random() < 0.6:
+        return melds.nth(rng.randrange(melds.count()))
+    return cards.nth(rng.randrange(count))
+
+
+def test_two_players_play_a_whole_pinch_tarot_hand_by_clicking(asgi_server, live_match, browser):
+    match = live_match
+    pages = seat_players(
+        browser,
+        asgi_server,
+        [("alice", 1280), ("bob", 1280)],
+        ready=["#table[data-status=in_progress] [data-testid=pt-table]"],
     )
-    return action
-
-
-def test_two_players_play_a_whole_pinch_tarot_hand_by_clicking(asgi_server, browser, monkeypatch):
-    new_deal = PinchTarot.new_deal
-    deck_rng = random.Random(78)
-
-    def stacked_new_deal(self, seats=None, dealer=0, options=None, seed=None, deck=None):
-        deck = deck or stacked_deck(deck_rng)
-        return new_deal(self, seats=seats, dealer=dealer, options=options, seed=seed, deck=deck)
-
-    monkeypatch.setattr(PinchTarot, "new_deal", stacked_new_deal)
-    alice, bob = make_player("alice"), make_player("bob")
-    tournament = make_tournament([alice, bob], game="pinch-tarot")
-    services.tournament_start_next_round(tournament=tournament)
-    match = Match.objects.get(round__tournament=tournament)
-
-    pages = {}
-    for player in (alice, bob):
-        page = log_in(
-            browser.new_context(viewport={"width": 1280, "height": 900}),
-            asgi_server,
-            player.username,
-        )
-        pages[open_scheduled_match(page, asgi_server)] = page
-    assert sorted(pages) == [0, 1]
     for seat, page in pages.items():
         assert page.locator("[data-testid=stock-count]").text_content().strip() == "48"
         assert page.locator("[data-testid=my-hand] [data-card]").count() == 15
         assert page.locator(f"[data-testid=hand-count-{1 - seat}]").text_content() == "15"
         assert "Hand 1 of 2" in page.locator("[data-testid=hand-of]").text_content()
 
-    rng = random.Random(2026)
+    def meld_shown(seat: int, action: str) -> None:
+        if action.startswith("meld "):  # both tables show the new meld with its label
+            kind = action.split()[1]
+            for other in pages.values():
+                other.locator(f"[data-testid=melds-{seat}] [data-kind={kind}]").first.wait_for()
+
     tarocchi_done = []
-    deadline = time.monotonic() + 400
-    sent = []
-    while not hand_one_over(pages[0]):
-        assert time.monotonic() < deadline, "the hand did not finish in time"
-        moved = False
-        for seat, page in pages.items():
-            action = take_turn(page, seat, rng, tarocchi_done)
-            if action:
-                sent.append(action)
-                if action.startswith("meld "):  # both tables show the new meld with its label
-                    kind = action.split()[1]
-                    for other in pages.values():
-                        other.locator(
-                            f"[data-testid=melds-{seat}] [data-kind={kind}]"
-                        ).first.wait_for()
-                moved = True
-                break
-        if not moved:
-            time.sleep(0.05)
+    turn = partial(take_turn, rng=random.Random(2026), tarocchi_done=tarocchi_done)
+    sent = play_two(
+        pages,
+        turn,
+        match=match,
+        deal=1,
+        timeout=400,
+        after=meld_shown,
+        name="pinch-tarot",
+        shots_at=(0, 12),
+    )
 
     assert tarocchi_done, "the taròcchi picker was never used"
     deal = Deal.objects.get(match=match, number=1)
@@ -195,12 +151,9 @@ def test_two_players_play_a_whole_pinch_tarot_hand_by_clicking(asgi_server, brow
     match.refresh_from_db()
     result = deal.result
     for page in pages.values():
-        if match.status == Match.Status.FINISHED:
-            page.locator("[data-testid=match-over]").wait_for()
+        box = itemised_result(page, match, deal=1)
+        if box is None:  # the hand ended the match: the match-over banner shows
             continue
-        box = page.locator("[data-testid=deal-result][data-deal='1']")
-        box.wait_for()
-        assert box.get_attribute("data-itemised") == "1"
         items = box.locator("tbody tr[data-item]")
         shown = [items.nth(i).get_attribute("data-item") for i in range(items.count())]
         assert shown == ["count", "cards", "tricks", "melds", "bagatto", "fool"]

@@ -15,7 +15,13 @@ from django.conf import settings
 
 from bench.client import Stats
 from games.models import Match
-from tests.conftest import current_engine, seated, start_match
+from tests.conftest import (
+    current_engine,
+    make_player,
+    make_tournament,
+    seated,
+    start_match,
+)
 from tests.faults.conftest import (
     assert_nothing_lost,
     play_with_fault,
@@ -23,6 +29,7 @@ from tests.faults.conftest import (
     wait_for_actions,
 )
 from tests.games.test_consumers import connect, receive
+from tournaments import services as tournaments_services
 
 BLOCKING_READ_SECONDS = 5  # channels_redis's BZPOPMIN timeout (RedisChannelLayer.brpop_timeout)
 
@@ -103,21 +110,82 @@ async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_re
         await socket.disconnect()
 
 
-def test_play_resumes_after_redis_restarts_and_nothing_is_lost(alice, bob, servers, own_redis):
-    match = start_match(alice, bob)
+@pytest.mark.django_db(transaction=True)
+async def test_a_connection_whose_group_redis_forgot_is_healed_by_its_next_ping(live):
+    match, players = live
+    engine = await sync_to_async(current_engine)(match)
+    mover, other = engine.to_act, 1 - engine.to_act
+    sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
+    for socket in sockets.values():
+        await receive(socket)
+    seq = match.seq
+    await sync_to_async(_forget_the_group)(match)
+    await sockets[mover].send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": seq}
+    )
+    assert await sockets[other].receive_nothing(timeout=0.5)  # deaf: the move went nowhere
+
+    # The browser pings every 25 s: the ping brings the missed state, then the pong.
+    for socket in sockets.values():
+        await socket.send_json_to({"type": "ping"})
+        state = await receive(socket)
+        assert (state["type"], state["seq"]) == ("state", seq + 1)
+        assert await receive(socket) == {"type": "pong"}
+
+    # And both are back in the group: the next move reaches them without asking.
+    after = await sync_to_async(current_engine)(match)
+    await sockets[after.to_act].send_json_to(
+        {"type": "action", "action": after.legal_actions()[0], "seq": seq + 1}
+    )
+    for socket in sockets.values():
+        assert (await receive(socket))["seq"] == seq + 2
+        await socket.disconnect()
+
+
+def _start(first, second, *, slug: str) -> Match:
+    round_ = make_tournament([first, second], slug=slug).rounds.get(number=1)
+    tournaments_services.round_start(round_id=round_.pk)
+    return round_.matches.get()
+
+
+def test_play_resumes_after_redis_restarts_and_nothing_is_lost(charlie, dave, servers, own_redis):
+    """Three matches, so each server has several consumers: after a short outage some
+    of them keep their socket but Redis has forgotten their group. The clients play like
+    the browser: no timeouts of their own, a ping now and then.
+    """
+    players = [make_player(f"p{i}") for i in range(4)] + [charlie, dave]
+    matches = [_start(players[i], players[i + 1], slug=f"cup-{i}") for i in (0, 2, 4)]
     group = servers(2, redis_url=own_redis.url)
     stats = Stats()
-    clients = seat_clients(match, seated(match), group.urls(match.pk), stats, stop_after=60)
+    clients = [
+        client
+        for match in matches
+        for client in seat_clients(
+            match,
+            seated(match),
+            group.urls(match.pk),
+            stats,
+            stop_after=50,
+            ack_timeout=None,
+            idle_timeout=None,
+            ping_every=1.0,
+        )
+    ]
 
     async def restart_redis() -> None:
-        await wait_for_actions(stats, 20)
+        await wait_for_actions(stats, 30)
         own_redis.kill()
         await asyncio.sleep(1)
+        own_redis.start()
+        await wait_for_actions(stats, 90)
+        own_redis.kill()
+        await asyncio.sleep(0.05)
         own_redis.start()
 
     asyncio.run(play_with_fault(clients, restart_redis()))
 
-    match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED or match.seq - 1 >= 60
+    for match in matches:
+        match.refresh_from_db()
+        assert match.status == Match.Status.FINISHED or match.seq - 1 >= 50
+        assert_nothing_lost(stats, [c for c in clients if c.match_id == match.pk], match)
     assert stats.events["reconnects"] >= 1, stats.events
-    assert_nothing_lost(stats, clients, match)

@@ -289,7 +289,7 @@ function handArea(ctx, seat, p, self, ownKnownCards) {
   const visible = Array.isArray(p.hand);
   const count = visible ? p.hand.length : (p.hand_count ?? 0);
   if (count === 0 && view.phase === "over") return null;
-  const el = handRow({
+  return handRow({
     cards: visible ? p.hand : null,
     count: p.hand_count ?? 0,
     known: visible ? ownKnownCards : (p.known_cards || []),
@@ -304,11 +304,10 @@ function handArea(ctx, seat, p, self, ownKnownCards) {
       const offer = ctx.cardOffer(code, [`play ${code}`]);
       return { ...offer, classes: [...(offer.classes || []), ctx.myTurn && !offer.action ? "dim" : null] };
     },
+    className: "pt-hand",
+    // The card count sets how much the cards overlap (cards.css, Pinch Tarot section).
+    style: { "--pt-n": Math.max(count, 1) },
   });
-  el.classList.add("pt-hand");
-  // The card count sets how much the cards overlap (cards.css, Pinch Tarot section).
-  el.querySelector(".lt-cards")?.style.setProperty("--pt-n", String(Math.max(count, 1)));
-  return el;
 }
 
 /** The seat's won cards, face down (counted at the end of the hand), with the counts. */

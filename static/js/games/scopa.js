@@ -246,10 +246,10 @@ function capturePile(ctx, seat, p) {
   const count = p.captured_count ?? 0;
   const scope = p.scopa_cards || [];
   const pile = makePile({ size: count, faceDown: true, cardSize: "sm", pack: ctx.pack });
-  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: `--i: ${i}`, title: `Scopa with ${cardName(code, ctx.pack)}` },
+  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: { "--i": i }, title: `Scopa with ${cardName(code, ctx.pack)}` },
     makeCard(code, { size: "xs", pack: ctx.pack, label: "scopa" })));
   return h("div", { class: ["scopa-pile", ctx.isMe(seat) ? "is-mine" : null], "data-testid": `captures-${seat}`, "data-seat": String(seat) },
-    h("div", { class: "scopa-pile-stack", style: `--n: ${Math.max(1, scope.length)}` }, sweepsEls, pile),
+    h("div", { class: "scopa-pile-stack", style: { "--n": Math.max(1, scope.length) } }, sweepsEls, pile),
     h("div", { class: "scopa-pile-caption" },
       h("span", { class: "lt-label" }, "Captured"),
       h("span", { class: "scopa-pile-count", "data-testid": `captures-count-${seat}` }, `${count} card${count === 1 ? "" : "s"}`),

@@ -1,67 +1,236 @@
-"""Building Spizzichino deals from explicit decks, for the worked examples.
+"""Helpers shared by the tests of every game: refusals that must change nothing, the
+command line, random play and the cards a view shows.
 
-The usual table in these tests: seat 0 (alice) deals, seat 1 (bob) picks
-packets 1-4 and keeps 1 and 2 in hand (3 and 4 face up); alice keeps 5 and 6
-in hand (7 and 8 face up). Bob leads the first trick.
+The usual table in the tests: seat 0 is alice, seat 1 bob. Each game's own deal
+builders are in its test modules (``test_<game>_helpers.py`` or the top of
+``test_<game>_deal.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copy
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Container, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
-from games.rules import get_game
-from games.rules.cards import ITALIAN_40
-from games.rules.spizzichino import SpizzichinoDeal
+import pytest
+from hypothesis import strategies as st
+
+from games.rules import Deal, Game, IllegalAction
 
 ALICE, BOB = 0, 1
-GAME = get_game("spizzichino")
+REPO = Path(__file__).resolve().parents[3]
+# The keys every view shares, in their order (games/rules/views.py): the view's first
+# keys, a player's first keys, and the trick of trick games.
+VIEW_HEADER = ["game", "viewer", "seats", "dealer", "phase", "to_act", "legal_actions"]
+PLAYER_HEADER = ["seat", "hand", "hand_count", "known_cards"]
+TRICK_KEYS = ["leader", "trick", "last_trick"]
 
 
-def make_deck(packets: Mapping[int, Sequence[str]]) -> list[str]:
-    """A deck, top first, whose packet k (1-8) starts with ``packets[k]`` in face-up order.
-
-    Packets given fewer than five cards, and packets not given, are filled
-    with the unused cards of the pack in fresh-pack order.
-    """
-    used = [code for cards in packets.values() for code in cards]
-    assert len(set(used)) == len(used), "a card given twice"
-    rest = [code for code in ITALIAN_40.new_order if code not in used]
-    deck: list[str] = []
-    for number in range(1, 9):
-        cards = list(packets.get(number, ()))
-        assert len(cards) <= 5
-        while len(cards) < 5:
-            cards.append(rest.pop(0))
-        deck += cards
-    return deck
+# -- refusals ----------------------------------------------------------------
 
 
-def deal_to_play(
-    packets: Mapping[int, Sequence[str]],
+def _state(deal: Deal) -> dict[str, Any]:
+    """Every slot of the deal but its game, deep-copied: internal tables included, so
+    that a refusal cannot change even what neither the record nor a view shows."""
+    names = {name for cls in type(deal).__mro__ for name in getattr(cls, "__slots__", ())}
+    return {
+        name: copy.deepcopy(getattr(deal, name))
+        for name in sorted(names - {"game"})
+        if hasattr(deal, name)
+    }
+
+
+def snapshot(deal: Deal) -> tuple[Any, ...]:
+    """Everything observable of ``deal``: its record, every view, its legal actions,
+    the seat to act and its internal state."""
+    observed = (
+        copy.deepcopy(deal.record()),
+        [deal.view(seat) for seat in (*range(deal.seats), None)],
+        deal.legal_actions(),
+        deal.to_act,
+    )
+    return (*observed, _state(deal))
+
+
+def assert_refused(deal: Deal, action: Any, key: str, seat: int | None = None) -> IllegalAction:
+    """Check that ``deal.apply(action, seat)`` raises IllegalAction with ``key`` and a
+    readable message, and changes nothing; returns the refusal."""
+    before = snapshot(deal)
+    with pytest.raises(IllegalAction) as refusal:
+        deal.apply(action, seat=seat)
+    assert refusal.value.key == key
+    assert isinstance(refusal.value, ValueError) and str(refusal.value)
+    assert snapshot(deal) == before
+    return refusal.value
+
+
+# -- playing and replaying ---------------------------------------------------
+
+
+def played(
+    game: Game,
+    seed: int = 21,
+    dealer: int = BOB,
     options: dict[str, Any] | None = None,
-    bob_keeps: str = "hand 1 2",
-    alice_keeps: str = "hand 5 6",
-) -> SpizzichinoDeal:
-    """A deal of ``make_deck(packets)`` with alice dealing, brought to the first lead."""
-    deal = GAME.new_deal(seats=2, dealer=ALICE, options=options, deck=make_deck(packets))
-    for action in ("pick 1", "pick 2", "pick 3", "pick 4", bob_keeps, alice_keeps):
-        deal.apply(action)
-    assert isinstance(deal, SpizzichinoDeal)
+    steps: int | None = None,
+    deck: list[str] | None = None,
+    prefer: str = "",
+) -> Deal:
+    """A deal played to the end (or for ``steps`` actions), each action chosen among the
+    legal ones by the number of actions so far: varied, and the same every run. With
+    ``prefer``, the first legal action starting with it is taken whenever there is one."""
+    deal = game.new_deal(seats=2, dealer=dealer, options=options, seed=seed, deck=deck)
+    while not deal.is_over and (steps is None or deal.actions_count < steps):
+        legal = deal.legal_actions()
+        preferred = [action for action in legal if prefer and action.startswith(prefer)]
+        deal.apply(preferred[0] if preferred else legal[deal.actions_count * 7 % len(legal)])
     return deal
 
 
-OWN = -1
+def assert_replays(deal: Deal) -> Deal:
+    """Check that the deal's record, through JSON, replays to the same deal: the same
+    record (and result, once over), views, seat to act and legal actions."""
+    record = json.loads(json.dumps(deal.record()))
+    assert record == deal.record()
+    again = deal.game.replay(record)
+    assert again.record() == record
+    viewers = (*range(deal.seats), None)
+    assert [again.view(seat) for seat in viewers] == [deal.view(seat) for seat in viewers]
+    assert (again.to_act, again.legal_actions()) == (deal.to_act, deal.legal_actions())
+    return again
 
 
-def player(deal: SpizzichinoDeal, seat: int, viewer: int | None = OWN) -> dict[str, Any]:
-    """The ``players`` entry of ``seat`` in ``viewer``'s view (None: a spectator's).
+def random_deals(game: Game, **more: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """Specs of random deals of ``game``: ``deck_seed``, ``play_seed``, ``dealer``,
+    ``options`` (any allowed value of each) and the strategies ``more`` a game's tests add."""
+    options = st.fixed_dictionaries(
+        {name: st.sampled_from(option.choices) for name, option in game.options.items()}
+    )
+    return st.fixed_dictionaries(
+        {
+            "deck_seed": st.integers(0, 2**40),
+            "play_seed": st.integers(0, 2**40),
+            "dealer": st.sampled_from([0, 1]),
+            "options": options,
+            **more,
+        }
+    )
 
-    By default the seat's own view.
+
+def play_random_deal(
+    game: Game,
+    spec: dict[str, Any],
+    table: Callable[[Deal], Any] = lambda deal: None,
+    each_step: Callable[[Deal, Any], None] | None = None,
+    choose: Callable[[random.Random, list[str]], str] | None = None,
+    deck: list[str] | None = None,
+) -> tuple[Deal, Any]:
+    """Play the deal of ``spec`` (see ``random_deals``) to the end, each action drawn
+    among the legal ones, and tell ``table(deal)`` (an account of the deal kept by the
+    test, or None) each one as ``observe(seat, action)``.
+
+    ``each_step(deal, table)`` is called before every action and once at the end;
+    ``choose(rng, legal)`` picks the action (default: ``rng.choice``); ``deck``, if
+    given, is dealt instead of the shuffle of ``spec["deck_seed"]``.
+    Returns the deal and the table.
     """
-    return deal.view(seat if viewer == OWN else viewer)["players"][seat]
+    deal = game.new_deal(
+        seats=2,
+        dealer=spec["dealer"],
+        options=spec["options"],
+        seed=spec["deck_seed"],
+        deck=deck,
+    )
+    account = table(deal)
+    rng = random.Random(spec["play_seed"])
+    while True:
+        if each_step:
+            each_step(deal, account)
+        if deal.is_over:
+            return deal, account
+        legal = deal.legal_actions()
+        action = choose(rng, legal) if choose else rng.choice(legal)
+        seat = deal.to_act
+        deal.apply(action)
+        if account is not None:
+            account.observe(seat, action)
 
 
-def tops(deal: SpizzichinoDeal, seat: int) -> list[str | None]:
-    """The tops of ``seat``'s face-up packets, as a spectator sees them."""
-    return [packet["top"] for packet in deal.view(None)["players"][seat]["packets"]]
+# -- views -------------------------------------------------------------------
+
+
+def cards_in(value: Any, codes: Container[str]) -> Iterator[str]:
+    """Every card code (one of ``codes``) in a JSON-ready value, inside action strings
+    too (``"capture 7D 3C+4S"`` names three cards)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from cards_in(key, codes)
+            yield from cards_in(item, codes)
+    elif isinstance(value, list):
+        for item in value:
+            yield from cards_in(item, codes)
+    elif isinstance(value, str):
+        yield from (card for token in value.split() for card in token.split("+") if card in codes)
+
+
+def assert_views_show_only(
+    deal: Deal,
+    known_to: Callable[[int | None], set[str]],
+    hand: Callable[[int], Iterable[str]],
+) -> dict[int | None, dict[str, Any]]:
+    """Check, against the test's own account of the deal, that no view names the deck
+    or a seed or shows a card its viewer cannot know (``known_to(viewer)``: codes), and
+    that each seat sees its own ``hand(seat)`` (codes); returns the views by viewer."""
+    views = {}
+    for viewer in (*range(deal.seats), None):
+        view = views[viewer] = deal.view(viewer)
+        text = json.dumps(view)
+        assert "seed" not in text and "deck" not in text
+        leaked = set(cards_in(view, deal.game.pack.index)) - known_to(viewer)
+        assert not leaked, f"seat {viewer} sees {leaked}"
+        if viewer is not None:
+            assert Counter(view["players"][viewer]["hand"]) == Counter(hand(viewer))
+    return views
+
+
+def assert_legal_actions(deal: Deal, legal: Callable[[int], list[str]]) -> None:
+    """Check that before the end the seat to act has legal actions, and exactly
+    ``legal(seat)``: the test's own account of the rules."""
+    if not deal.is_over:
+        assert deal.legal_actions() == legal(deal.to_act) != []
+
+
+# -- the command line ----------------------------------------------------------
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m games.rules ARGS`` run from the repository, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "games.rules", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def assert_cli_replays(record: dict[str, Any], path: Path, index: int = 3) -> None:
+    """Check that ``replay`` prints the result of the finished deal of ``record`` and
+    exits 0, and that with action ``index`` made illegal it names it and exits 1."""
+    path.write_text(json.dumps(record))
+    done = run_cli("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == record["result"]
+    record = copy.deepcopy(record)
+    record["actions"][index]["action"] = "play 3X"
+    path.write_text(json.dumps(record))
+    refused = run_cli("replay", str(path))
+    assert refused.returncode == 1
+    assert f"action {index}" in refused.stdout and "play 3X" in refused.stdout

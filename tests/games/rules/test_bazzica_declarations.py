@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from tests.games.rules.helpers import assert_refused
 from tests.games.rules.test_bazzica_helpers import (
     ALICE,
     BOB,
@@ -79,9 +79,7 @@ def test_declared_cards_stay_on_the_table_shown_to_both_and_remain_playable():
 def test_only_the_winner_of_the_trick_may_declare():
     deal = new_deal(non_dealer=["7C"], dealer=["AC", "QS", "JD"], upcard="KH")
     assert trick(deal, "7C", "AC") == ALICE
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare bezique JD QS", seat=BOB)
-    assert refusal.value.key == "not_your_turn"
+    assert_refused(deal, "declare bezique JD QS", "not_your_turn", seat=BOB)
     assert "declare bezique JD QS" in deal.legal_actions()
 
 
@@ -106,9 +104,7 @@ def test_a_card_never_joins_a_second_combination_of_the_same_kind():
     trick(deal, "8C", "7C")
     # The second QS is new, but the only JD has been in a bezique already.
     assert "declare bezique JD QS" not in deal.legal_actions()
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare bezique JD QS")
-    assert refusal.value.key == "already_used"
+    assert_refused(deal, "declare bezique JD QS", "already_used")
 
 
 def test_an_ace_used_in_four_aces_never_joins_another_four_aces():
@@ -117,9 +113,7 @@ def test_an_ace_used_in_four_aces_never_joins_another_four_aces():
     deal.apply("declare four_aces AC AD AH AS")
     trick(deal, "10S", "8D")
     assert not [action for action in deal.legal_actions() if "four_aces" in action]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare four_aces AC AD AD AH")
-    assert refusal.value.key == "already_used"
+    assert_refused(deal, "declare four_aces AC AD AD AH", "already_used")
 
 
 def test_a_second_combination_of_a_kind_with_new_cards_scores_again():
@@ -147,9 +141,7 @@ def test_with_reuse_by_class_no_royal_marriage_comes_out_of_a_declared_sequence(
     deal.apply("declare sequence AH 10H KH QH JH")
     trick(deal, "8C", "7C")
     assert deal.legal_actions() == ["draw"]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare royal_marriage KH QH")
-    assert refusal.value.key == "already_used"
+    assert_refused(deal, "declare royal_marriage KH QH", "already_used")
 
 
 @pytest.mark.parametrize("reuse", ["kind", "class"])
@@ -194,9 +186,7 @@ def test_with_reuse_by_class_two_declared_beziques_never_make_a_double():
     deal.apply("declare bezique JD QS")
     trick(deal, "10S", "8D")
     assert deal.legal_actions() == ["draw"]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare double_bezique JD JD QS QS")
-    assert refusal.value.key == "no_new_card"
+    assert_refused(deal, "declare double_bezique JD JD QS QS", "no_new_card")
 
 
 def test_with_reuse_by_class_no_bezique_comes_out_of_a_declared_double():
@@ -236,16 +226,12 @@ def test_playing_a_code_held_twice_plays_the_copy_on_the_table_first():
 )
 def test_combinations_of_trumps_need_trumps_and_common_marriages_another_suit(action, upcard):
     deal = bob_wins(["AS", "AC", "10C", "KC", "QC", "JC", "KH", "QH"], upcard=upcard)
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply(action)
-    assert refusal.value.key == "not_this_trump"
+    assert_refused(deal, action, "not_this_trump")
 
 
 def test_declaring_cards_one_does_not_hold_is_refused():
     deal = bob_wins(["AS", "QS", "8C"])
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare bezique JD QS")
-    assert refusal.value.key == "card_not_available"
+    assert_refused(deal, "declare bezique JD QS", "card_not_available")
 
 
 def test_the_winner_of_the_24th_trick_may_declare_before_the_last_draw():
@@ -263,6 +249,4 @@ def test_the_winner_of_the_24th_trick_may_declare_before_the_last_draw():
     # Declared cards go back to the hand for the last tricks, still known to alice.
     assert bob_view["table"] == [] and bob_view["known_cards"] == ["KC", "QC"]
     assert deal.legal_actions()[0].startswith("play")
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare marriage KC QC")
-    assert refusal.value.key == "wrong_phase"
+    assert_refused(deal, "declare marriage KC QC", "wrong_phase")

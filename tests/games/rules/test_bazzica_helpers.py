@@ -155,16 +155,3 @@ def last_tricks(
         deal.apply(declare(deal))
     assert deal.phase == "last_tricks" and deal.to_act == BOB
     return deal
-
-
-def cards_in(value):
-    """Every card code in a JSON-ready value, inside action strings too."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from cards_in(item)
-    elif isinstance(value, str):
-        yield from (token for token in value.split() if token in PACK.index)

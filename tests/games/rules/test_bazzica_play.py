@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from tests.games.rules.helpers import assert_refused
 from tests.games.rules.test_bazzica_helpers import (
     ALICE,
     BOB,
@@ -84,12 +84,8 @@ def test_in_the_second_phase_the_follower_must_beat_the_card_led_if_possible():
     deal = last_tricks(BOB_LAST, ALICE_LAST, upcard="QH", last="9C")
     deal.apply("play KD")
     assert deal.legal_actions() == ["play AD"]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play 8D")
-    assert refusal.value.key == "must_win"
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play QH")
-    assert refusal.value.key == "must_follow_suit"
+    assert_refused(deal, "play 8D", "must_win")
+    assert_refused(deal, "play QH", "must_follow_suit")
     deal.apply("play AD")
     assert deal.view(None)["last_trick"]["winner"] == ALICE
 
@@ -104,9 +100,7 @@ def test_in_the_second_phase_a_follower_void_in_the_suit_must_trump():
     deal = last_tricks(BOB_LAST, ALICE_LAST, upcard="QH", last="9C")
     deal.apply("play 9C")
     assert deal.legal_actions() == ["play 8H", "play QH"]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play 8D")
-    assert refusal.value.key == "must_trump"
+    assert_refused(deal, "play 8D", "must_trump")
 
 
 def test_in_the_second_phase_a_follower_with_no_card_of_the_suit_nor_trumps_plays_any():

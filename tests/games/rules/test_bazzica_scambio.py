@@ -8,9 +8,7 @@ Hearts are trumps; bob leads and wins the first trick (helpers.bob_wins).
 
 from __future__ import annotations
 
-import pytest
-
-from games.rules import IllegalAction
+from tests.games.rules.helpers import assert_refused
 from tests.games.rules.test_bazzica_helpers import (
     ALICE,
     BOB,
@@ -34,9 +32,7 @@ def test_the_scambio_exchanges_the_7_of_trumps_for_the_upcard_which_becomes_know
     trick(deal, "8C", "7C")
     # The upcard is now a 7: nothing is left to exchange.
     assert "declare exchange 7H" not in deal.legal_actions()
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("declare exchange 7H")
-    assert refusal.value.key == "nothing_to_exchange"
+    assert_refused(deal, "declare exchange 7H", "nothing_to_exchange")
 
 
 def test_no_scambio_when_the_upcard_is_a_7():

@@ -100,22 +100,3 @@ def test_equal_totals_at_or_over_the_target_mean_another_deal():
 def test_the_target_may_be_2000():
     assert GAME.match_winner(results((1500, 300)), {"target": 2000}) is None
     assert GAME.match_winner(results((1500, 300), (600, 0)), {"target": 2000}) == ALICE
-
-
-@pytest.mark.parametrize(
-    "options",
-    [{"target": 1500}, {"target": "1000"}, {"reuse": "none"}, {"brisques": True}, {"tre": True}],
-)
-def test_options_outside_their_choices_are_refused(options):
-    with pytest.raises(ValueError):
-        GAME.validate_options(options)
-    with pytest.raises(ValueError):
-        GAME.new_deal(seats=2, options=options)
-
-
-def test_the_defaults_are_1000_reuse_by_kind_and_brisques_by_card():
-    assert GAME.validate_options({}) == {"target": 1000, "reuse": "kind", "brisques": "cards"}
-
-
-def test_the_deal_passes_to_the_other_player():
-    assert GAME.next_dealer(0, 2) == 1 and GAME.next_dealer(1, 2) == 0

@@ -8,26 +8,25 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
+from tests.games.rules.helpers import PLAYER_HEADER, TRICK_KEYS, VIEW_HEADER
 from tests.games.rules.test_bazzica_helpers import ALICE, BOB, GAME, new_deal, play_out, trick
 
-VIEW_KEYS = {
-    "game", "viewer", "seats", "dealer", "phase", "to_act", "legal_actions", "trump", "upcard",
-    "stock_count", "players", "leader", "trick", "last_trick", "tricks_played", "result",
-}  # fmt: skip
-PLAYER_KEYS = {
-    "seat", "hand", "hand_count", "known_cards", "table", "declarations", "bonuses",
-    "declared_points", "brisques", "points_so_far", "tricks_won", "captured_count",
-}  # fmt: skip
+VIEW_KEYS = [
+    *VIEW_HEADER, "trump", "upcard", "stock_count", "players", *TRICK_KEYS, "tricks_played",
+    "result",
+]  # fmt: skip
+PLAYER_KEYS = [
+    *PLAYER_HEADER, "table", "declarations", "bonuses", "declared_points", "brisques",
+    "points_so_far", "tricks_won", "captured_count",
+]  # fmt: skip
 
 
 def test_a_view_has_the_documented_keys_and_is_json_ready():
     deal = new_deal(upcard="KH")
     for viewer in (ALICE, BOB, None):
         view = deal.view(viewer)
-        assert set(view) == VIEW_KEYS and view["game"] == "bazzica" and view["viewer"] == viewer
-        assert all(set(p) == PLAYER_KEYS for p in view["players"])
+        assert list(view) == VIEW_KEYS and view["game"] == "bazzica" and view["viewer"] == viewer
+        assert all(list(p) == PLAYER_KEYS for p in view["players"])
         assert json.loads(json.dumps(view)) == view
         assert "deck" not in json.dumps(view) and "seed" not in json.dumps(view)
 
@@ -41,12 +40,6 @@ def test_each_seat_sees_its_own_hand_only_and_the_spectator_none():
     assert [p["hand"] for p in spectator["players"]] == [None, None]
     assert [p["hand_count"] for p in spectator["players"]] == [8, 8]
     assert bob_view["players"][BOB]["hand"].count("AS") == 2
-
-
-def test_legal_actions_are_shown_only_to_the_seat_to_act():
-    deal = new_deal()
-    assert deal.view(BOB)["legal_actions"] == deal.legal_actions()
-    assert deal.view(ALICE)["legal_actions"] == [] and deal.view(None)["legal_actions"] == []
 
 
 def test_the_trick_the_last_trick_and_the_upcard_are_public():
@@ -69,12 +62,6 @@ def test_a_finished_deal_shows_its_result_and_no_legal_actions():
     assert view["phase"] == "over" and view["to_act"] is None and view["legal_actions"] == []
     assert view["result"] == deal.result()
     assert [p["points_so_far"] for p in view["players"]] == deal.result()["points"]
-
-
-@pytest.mark.parametrize("seat", [2, -1, "0", True])
-def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat):
-    with pytest.raises(ValueError):
-        new_deal().view(seat)
 
 
 def test_the_opponent_knows_the_old_upcard_after_a_scambio_until_it_is_played():

@@ -9,16 +9,17 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"),
 
 from __future__ import annotations
 
-import json
-import random
-
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games.rules.cards import ITALIAN_40
+from tests.games.rules.helpers import (
+    assert_legal_actions,
+    assert_views_show_only,
+    play_random_deal,
+    random_deals,
+)
 from tests.games.rules.test_briscola_deal import GAME
 
-CODES = set(ITALIAN_40.codes)
 ORDER = ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
 VALUE = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
@@ -39,6 +40,9 @@ class Table:
 
     def known_to(self, viewer):
         return self.public if viewer is None else self.public | self.seen[viewer]
+
+    def legal(self, seat):
+        return sorted("play " + card for card in self.hands[seat])  # any card, in hand
 
     def draw(self, seat):
         if self.stock:
@@ -69,79 +73,24 @@ class Table:
             self.draw(1 - winner)
 
 
-def cards_in(value):
-    """Every card code in a JSON-ready value, inside action strings too."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from cards_in(item)
-    elif isinstance(value, str):
-        yield from (token for token in value.split() if token in CODES)
-
-
-deals = st.fixed_dictionaries(
-    {
-        "deck_seed": st.integers(0, 2**40),
-        "play_seed": st.integers(0, 2**40),
-        "dealer": st.sampled_from([0, 1]),
-        "options": st.fixed_dictionaries(
-            {
-                "match": st.sampled_from(["two_hands", "best_of_three", "one_hand"]),
-                "show_points": st.booleans(),
-            }
-        ),
-    }
-)
+deals = random_deals(GAME)
 
 
 def play(spec, each_step=None):
-    """Play one random deal described by ``spec``; call ``each_step(deal, table)`` before
-    every action and once at the end. Returns the deal and the table."""
-    deal = GAME.new_deal(
-        seats=2, dealer=spec["dealer"], options=spec["options"], seed=spec["deck_seed"]
-    )
-    table = Table(deal.deck, spec["dealer"])
-    rng = random.Random(spec["play_seed"])
-    while True:
-        if each_step:
-            each_step(deal, table)
-        if deal.is_over:
-            return deal, table
-        seat, action = deal.to_act, rng.choice(deal.legal_actions())
-        deal.apply(action)
-        table.observe(seat, action)
+    """Play one random deal described by ``spec``, followed by a Table."""
+    return play_random_deal(GAME, spec, lambda deal: Table(deal.deck, deal.dealer), each_step)
 
 
 @settings(max_examples=100, deadline=None)
 @given(deals)
 def test_no_view_ever_shows_a_card_its_viewer_cannot_know(spec):
-    def check(deal, table):
-        for viewer in (0, 1, None):
-            view = deal.view(viewer)
-            text = json.dumps(view)
-            assert "seed" not in text and "deck" not in text
-            leaked = set(cards_in(view)) - table.known_to(viewer)
-            assert not leaked, f"seat {viewer} sees {leaked}"
-            if viewer is not None:
-                assert set(view["players"][viewer]["hand"]) == table.hands[viewer]
-
-    play(spec, check)
+    play(spec, lambda deal, table: assert_views_show_only(deal, table.known_to, table.hands.get))
 
 
 @settings(max_examples=100, deadline=None)
 @given(deals)
 def test_legal_actions_are_every_card_in_hand_and_never_empty_before_the_end(spec):
-    def check(deal, table):
-        if deal.is_over:
-            assert deal.legal_actions() == [] and deal.to_act is None
-        else:
-            legal = deal.legal_actions()
-            assert legal and legal == sorted("play " + c for c in table.hands[deal.to_act])
-
-    play(spec, check)
+    play(spec, lambda deal, table: assert_legal_actions(deal, table.legal))
 
 
 @settings(max_examples=100, deadline=None)
@@ -180,13 +129,3 @@ def test_a_hand_holds_120_card_points_and_61_wins_it(spec):
         assert result["points"] == won
     else:
         assert result["points"] == [int(winner == 0), int(winner == 1)]
-
-
-@settings(max_examples=60, deadline=None)
-@given(deals)
-def test_replaying_the_record_gives_the_same_deal_and_result(spec):
-    deal, _ = play(spec)
-    record = json.loads(json.dumps(deal.record()))
-    again = GAME.replay(record)
-    assert again.result() == deal.result() == record["result"]
-    assert again.record() == record

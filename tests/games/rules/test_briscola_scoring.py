@@ -7,11 +7,9 @@ drawn; two hands, a tie broken by one more hand).
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from games.rules import briscola_scoring
+from games.rules import Option
 from games.rules.briscola_scoring import PACK, card_points, hand_result
 from tests.games.rules.test_briscola_deal import ALICE, BOB, GAME, play_first_legal
 
@@ -109,10 +107,6 @@ def test_a_one_hand_match_is_decided_by_the_first_hand_won():
     assert GAME.match_winner(results([0, 1]), {"match": "one_hand"}) == BOB
 
 
-def test_the_deal_alternates_between_the_two_players():
-    assert GAME.next_dealer(ALICE, 2) == BOB and GAME.next_dealer(BOB, 2) == ALICE
-
-
 def test_a_match_played_deal_after_deal_ends_after_two_hands_or_more_with_the_dealer_alternating():
     for first_dealer in (ALICE, BOB):
         history, dealers, dealer, seed = [], [], first_dealer, 0
@@ -128,6 +122,15 @@ def test_a_match_played_deal_after_deal_ends_after_two_hands_or_more_with_the_de
         assert dealers[:2] == [first_dealer, 1 - first_dealer]
 
 
-def test_the_docstring_examples_of_the_scoring_module_hold():
-    outcome = doctest.testmod(briscola_scoring)
-    assert outcome.attempted > 0 and outcome.failed == 0
+def test_the_options_are_declared_with_their_choices_defaults_and_help():
+    assert GAME.options == {
+        "match": Option(
+            "match",
+            "two_hands",
+            ("two_hands", "best_of_three", "one_hand"),
+            GAME.options["match"].help,
+        ),
+        "show_points": Option(
+            "show_points", False, (False, True), GAME.options["show_points"].help
+        ),
+    }

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
+from tests.games.rules.helpers import PLAYER_HEADER, TRICK_KEYS, VIEW_HEADER
 from tests.games.rules.test_briscola_deal import (
     ALICE,
     BOB,
@@ -19,20 +18,18 @@ from tests.games.rules.test_briscola_deal import (
     play_trick,
 )
 
-VIEW_KEYS = {
-    "game", "viewer", "seats", "dealer", "phase", "to_act", "legal_actions", "trump", "upcard",
-    "stock_count", "players", "leader", "trick", "last_trick", "tricks_played", "result",
-}  # fmt: skip
-PLAYER_KEYS = {
-    "seat", "hand", "hand_count", "known_cards", "captured_count", "tricks_won", "points_so_far",
-}  # fmt: skip
+VIEW_KEYS = [
+    *VIEW_HEADER, "trump", "upcard", "stock_count", "players", *TRICK_KEYS, "tricks_played",
+    "result",
+]  # fmt: skip
+PLAYER_KEYS = [*PLAYER_HEADER, "captured_count", "tricks_won", "points_so_far"]
 
 
 def test_a_view_has_the_agreed_shape_and_is_json():
     deal = new_deal(upcard="JD")
     view = deal.view(BOB)
-    assert set(view) == VIEW_KEYS
-    assert all(set(p) == PLAYER_KEYS for p in view["players"])
+    assert list(view) == VIEW_KEYS
+    assert all(list(p) == PLAYER_KEYS for p in view["players"])
     assert (view["game"], view["viewer"], view["seats"], view["dealer"], view["phase"]) == (
         "briscola", BOB, 2, ALICE, "play",
     )  # fmt: skip
@@ -50,13 +47,6 @@ def test_a_player_sees_its_own_hand_sorted_by_suit_then_rank_and_not_the_opponen
     assert view["players"][ALICE]["hand_count"] == 3
     assert view["players"][ALICE]["known_cards"] == []
     assert deal.view(ALICE)["players"][ALICE]["hand"] == ["7C", "JD", "QH"]
-
-
-def test_a_spectator_sees_no_hand():
-    view = new_deal().view(None)
-    assert [p["hand"] for p in view["players"]] == [None, None]
-    assert [p["hand_count"] for p in view["players"]] == [3, 3]
-    assert view["legal_actions"] == []
 
 
 def test_legal_actions_are_shown_only_to_the_seat_to_act():
@@ -98,9 +88,3 @@ def test_the_show_points_option_shows_running_card_points_to_everybody():
     play_trick(deal, "AC", "3C")
     for viewer in (ALICE, BOB, None):
         assert [p["points_so_far"] for p in deal.view(viewer)["players"]] == [0, 21]
-
-
-@pytest.mark.parametrize("seat", [2, -1, "0", True])
-def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat):
-    with pytest.raises(ValueError, match="seat 0, 1 or None"):
-        new_deal().view(seat)

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
+import games.rules
+
 MODULES = [
     "games.rules",
+    "games.rules.bazzica_cards",
+    "games.rules.bazzica_melds",
+    "games.rules.briscola_scoring",
+    "games.rules.captures",
     "games.rules.cards",
-    "games.rules.tricks",
+    "games.rules.matches",
+    "games.rules.pinch_tarot_melds",
+    "games.rules.pinch_tarot_scoring",
     "games.rules.registry",
+    "games.rules.scopa_scoring",
     "games.rules.spizzichino_scoring",
+    "games.rules.tricks",
+    "games.rules.views",
 ]
 
 
@@ -21,3 +33,19 @@ def test_the_docstring_examples_of_the_module_hold(name):
     outcome = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0
     assert outcome.failed == 0
+
+
+def test_every_engine_module_with_docstring_examples_is_listed():
+    names = [
+        f"games.rules.{module.name}"
+        for module in pkgutil.iter_modules(games.rules.__path__)
+        if module.name != "__main__"  # running it is the command line
+    ]
+    with_examples = {
+        name
+        for name in ["games.rules", *names]
+        if any(
+            test.examples for test in doctest.DocTestFinder().find(importlib.import_module(name))
+        )
+    }
+    assert with_examples == set(MODULES)

@@ -6,8 +6,6 @@ Source: ../shared/DESIGN.md ("Card codes": tarot), ../shared/rules/sources/
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import random
 
 import pytest
@@ -114,17 +112,3 @@ def test_following_a_single_card_from_tables_agrees_with_the_general_rule():
         led = rng.randrange(78)
         if not hand >> led & 1:
             assert RULES.follow(hand, led) == RULES.playable(hand, [led])
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "games.rules.pinch_tarot_scoring",
-        "games.rules.pinch_tarot_melds",
-        "games.rules.cards",
-        "games.rules.tricks",
-    ],
-)
-def test_the_docstring_examples_of_the_tarot_modules_hold(name):
-    outcome = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert outcome.attempted > 0 and outcome.failed == 0

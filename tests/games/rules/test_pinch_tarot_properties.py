@@ -9,18 +9,20 @@ Source: ../shared/rules/sources/003_7513308a0e62a486.txt,
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from itertools import combinations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games.rules.cards import TAROT_78
+from tests.games.rules.helpers import (
+    assert_legal_actions,
+    assert_views_show_only,
+    play_random_deal,
+    random_deals,
+)
 from tests.games.rules.test_pinch_tarot_deal import GAME
 
-CODES = set(TAROT_78.codes)
 SUIT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"]
 VALUES = {"1T": 4, "20T": 4, "FOOL": 4}
 VALUES.update(
@@ -170,64 +172,23 @@ class Table:
                 self.piles[1 - owner].append("FOOL")
 
 
-def cards_in(value):
-    """Every card code in a JSON-ready value, inside action strings too."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from cards_in(item)
-    elif isinstance(value, str):
-        yield from (token for token in value.split() if token in CODES)
-
-
-hands = st.fixed_dictionaries(
-    {
-        "deck_seed": st.integers(0, 2**40),
-        "play_seed": st.integers(0, 2**40),
-        "dealer": st.sampled_from([0, 1]),
-        "options": st.fixed_dictionaries({"hands": st.sampled_from([2, 4])}),
-    }
-)
+hands = random_deals(GAME)
 
 
 def play(spec, each_step=None):
-    """Play one random hand described by ``spec``; call ``each_step(deal, table)`` before
-    every action and once at the end. Returns the deal and the table."""
-    deal = GAME.new_deal(
-        seats=2, dealer=spec["dealer"], options=spec["options"], seed=spec["deck_seed"]
-    )
-    table = Table(deal.deck, spec["dealer"])
-    rng = random.Random(spec["play_seed"])
-    while True:
-        if each_step:
-            each_step(deal, table)
-        if deal.is_over:
-            return deal, table
-        seat, action = deal.to_act, rng.choice(deal.legal_actions())
-        deal.apply(action)
-        table.observe(seat, action)
+    """Play one random hand described by ``spec``, followed by a Table."""
+    return play_random_deal(GAME, spec, lambda deal: Table(deal.deck, deal.dealer), each_step)
 
 
 @settings(max_examples=40, deadline=None)
 @given(hands)
 def test_no_view_ever_shows_a_card_its_viewer_cannot_know(spec):
     def check(deal, table):
-        for viewer in (0, 1, None):
-            view = deal.view(viewer)
-            text = json.dumps(view)
-            assert "seed" not in text and "deck" not in text
-            leaked = set(cards_in(view)) - table.known_to(viewer)
-            assert not leaked, f"seat {viewer} sees {leaked}"
-            for seat in (0, 1):
-                if seat == viewer:
-                    assert set(view["players"][seat]["hand"]) == table.hands[seat]
-                else:
-                    assert set(view["players"][seat]["known_cards"]) == (
-                        table.hands[seat] & table.shown
-                    )
+        views = assert_views_show_only(deal, table.known_to, table.hands.get)
+        for viewer, view in views.items():
+            for seat in {0, 1} - {viewer}:
+                shown = table.hands[seat] & table.shown
+                assert set(view["players"][seat]["known_cards"]) == shown
 
     play(spec, check)
 
@@ -235,15 +196,7 @@ def test_no_view_ever_shows_a_card_its_viewer_cannot_know(spec):
 @settings(max_examples=60, deadline=None)
 @given(hands)
 def test_legal_actions_are_exactly_what_the_rules_allow_and_never_empty_before_the_end(spec):
-    def check(deal, table):
-        if deal.is_over:
-            assert deal.legal_actions() == [] and deal.to_act is None
-        else:
-            legal = deal.legal_actions()
-            assert legal and legal == sorted(legal)
-            assert legal == table.legal(deal.to_act)
-
-    play(spec, check)
+    play(spec, lambda deal, table: assert_legal_actions(deal, table.legal))
 
 
 @settings(max_examples=100, deadline=None)
@@ -270,13 +223,3 @@ def test_every_card_ends_in_one_capture_pile_and_trick_points_sum_to_78(spec):
         "status": "exchanged" if exchanged else "given",
         "card": table.given,
     }
-
-
-@settings(max_examples=40, deadline=None)
-@given(hands)
-def test_replaying_the_record_gives_the_same_hand_and_result(spec):
-    deal, _ = play(spec)
-    record = json.loads(json.dumps(deal.record()))
-    again = GAME.replay(record)
-    assert again.result() == deal.result() == record["result"]
-    assert again.record() == record

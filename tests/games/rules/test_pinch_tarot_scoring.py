@@ -173,15 +173,3 @@ def results(*points):
 )
 def test_the_match_is_two_or_four_hands_and_equal_totals_play_two_more(hands, options, winner):
     assert GAME.match_winner(hands, options) == winner
-
-
-def test_the_hands_option_is_two_by_default_and_only_two_or_four():
-    assert GAME.validate_options({}) == {"hands": 2}
-    assert GAME.validate_options({"hands": 4}) == {"hands": 4}
-    for bad in (3, "4", 6):
-        with pytest.raises(ValueError, match="hands"):
-            GAME.validate_options({"hands": bad})
-
-
-def test_the_deal_passes_to_the_other_player_each_hand():
-    assert [GAME.next_dealer(d, 2) for d in (0, 1)] == [1, 0]

@@ -7,7 +7,7 @@ Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play", "Variations"),
 
 from __future__ import annotations
 
-from tests.games.rules.helpers import ALICE, BOB, deal_to_play, player
+from tests.games.rules.test_spizzichino_helpers import ALICE, BOB, deal_to_play, player
 
 PLAIN = ["4D", "5D", "6D", "7D", "JD"]  # a packet with no buongioco in it
 

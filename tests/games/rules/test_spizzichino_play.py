@@ -6,10 +6,8 @@ Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt ("Play"),
 
 from __future__ import annotations
 
-import pytest
-
-from games.rules import IllegalAction
-from tests.games.rules.helpers import ALICE, BOB, deal_to_play, player, tops
+from tests.games.rules.helpers import assert_refused
+from tests.games.rules.test_spizzichino_helpers import ALICE, BOB, deal_to_play, player, tops
 
 # Bob holds diamonds; alice holds none in hand, one (5D) on a packet top and
 # one (6D) under another packet's top.
@@ -26,17 +24,13 @@ def test_the_follower_must_follow_with_a_packet_top_when_the_hand_has_no_card_of
     deal = deal_to_play(NO_DIAMONDS_IN_HAND)
     deal.apply("play KD")
     assert deal.legal_actions() == ["play 5D"]
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play 4C")
-    assert refusal.value.key == "must_follow_suit"
+    assert_refused(deal, "play 4C", "must_follow_suit")
 
 
 def test_a_card_under_a_packet_top_cannot_be_played():
     deal = deal_to_play(NO_DIAMONDS_IN_HAND)
     deal.apply("play KD")
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play 6D")
-    assert refusal.value.key == "card_not_available"
+    assert_refused(deal, "play 6D", "card_not_available")
 
 
 def test_a_follower_without_the_suit_anywhere_may_play_any_available_card():
@@ -112,9 +106,7 @@ def test_a_pizzico_taken_into_the_hand_reveals_the_next_card_of_its_packet():
 def test_only_a_three_two_or_ace_on_top_of_ones_own_packet_can_be_taken():
     deal = deal_to_play({3: ["7S"], 4: ["KS"], 7: ["3H"]})
     for action, key in (("take 7S", "not_a_pizzico"), ("take 3H", "not_on_top")):
-        with pytest.raises(IllegalAction) as refusal:
-            deal.apply(action)
-        assert refusal.value.key == key
+        assert_refused(deal, action, key)
 
 
 def test_the_follower_may_take_pizzichi_before_following_and_play_the_card_taken():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.spizzichino_scoring import thirds_of
-from tests.games.rules.helpers import ALICE, BOB, GAME, deal_to_play
+from tests.games.rules.test_spizzichino_helpers import ALICE, BOB, GAME, deal_to_play
 
 THIRDS = {"A": 3, "3": 1, "2": 1, "K": 1, "Q": 1, "J": 1}
 
@@ -99,7 +99,3 @@ def test_the_match_ends_after_the_deal_in_which_someone_reaches_the_target(deals
 def test_match_scores_are_the_running_totals_of_deal_points():
     assert GAME.match_scores(results((3, 8), (11, 4), (6, 5)), {}) == [20, 17]
     assert GAME.match_scores([], {}) == [0, 0]
-
-
-def test_players_take_turns_to_deal():
-    assert [GAME.next_dealer(d, 2) for d in (0, 1)] == [1, 0]

@@ -1,4 +1,7 @@
-"""A refused action raises IllegalAction, says why, and changes nothing.
+"""A refused Spizzichino action raises IllegalAction, says why, and changes nothing.
+
+Refusals every game shares (out of turn, after the end, malformed spellings)
+are checked in test_contract.py.
 
 Source: ../shared/rules/README.md (General rulings: the engine refuses illegal
 actions), ../shared/DESIGN.md ("Rules engine contract").
@@ -6,21 +9,11 @@ actions), ../shared/DESIGN.md ("Rules engine contract").
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from games.rules import IllegalAction
-from tests.games.rules.helpers import ALICE, BOB, GAME, deal_to_play
-
-
-def snapshot(deal):
-    return (
-        copy.deepcopy(deal.record()),
-        [deal.view(seat) for seat in (0, 1, None)],
-        deal.legal_actions(),
-        deal.to_act,
-    )
+from tests.games.rules.helpers import assert_refused
+from tests.games.rules.test_spizzichino_helpers import ALICE, GAME, deal_to_play
 
 
 def picking():
@@ -51,13 +44,6 @@ def following():
     return deal
 
 
-def finished():
-    deal = GAME.new_deal(seats=2, dealer=ALICE, seed=9)
-    while not deal.is_over:
-        deal.apply(deal.legal_actions()[-1])
-    return deal
-
-
 CASES = [
     (picking, "pick 2", "packet_taken"),
     (picking, "pick 9", "malformed"),
@@ -77,32 +63,12 @@ CASES = [
     (following, "play 10D", "malformed"),
     (following, None, "malformed"),
     (following, ["play 5D"], "malformed"),
-    (finished, "play 3D", "deal_over"),
 ]
 
 
 @pytest.mark.parametrize(("make", "action", "key"), CASES)
 def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(make, action, key):
-    deal = make()
-    before = snapshot(deal)
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply(action)
-    assert refusal.value.key == key
-    assert isinstance(refusal.value, ValueError)
-    assert str(refusal.value)  # a readable message
-    assert snapshot(deal) == before
-
-
-def test_an_action_by_the_seat_not_to_act_is_refused_and_changes_nothing():
-    deal = following()
-    before = snapshot(deal)
-    with pytest.raises(IllegalAction) as refusal:
-        deal.apply("play 5D", seat=BOB)
-    assert refusal.value.key == "not_your_turn"
-    assert "seat 1" in str(refusal.value) and "seat 0" in str(refusal.value)
-    assert snapshot(deal) == before
-    deal.apply("play 5D", seat=ALICE)  # the right seat may
-    assert deal.actions_count == len(before[0]["actions"]) + 1
+    assert_refused(make(), action, key)
 
 
 def test_the_message_of_a_malformed_action_shows_the_expected_spelling():
