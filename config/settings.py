@@ -149,6 +149,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.forfeit_idle_matches",
         "schedule": crontab(minute="*"),
     },
+    "record-unrecorded-results": {
+        "task": "tournaments.tasks.record_unrecorded_results",
+        "schedule": crontab(minute="*"),
+    },
 }
 
 AUTH_USER_MODEL = "accounts.Player"

@@ -205,12 +205,24 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Answer ``ping`` with ``pong`` after joining the group again (as the match
+        consumer's ping does: a Redis restarted without persistence forgets the group while
+        the socket stays open); the page refreshes its table on each pong. Anything else is
+        ``malformed``."""
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            message = None
+        if isinstance(message, dict) and message.get("type") == "ping":
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            await self.send(text_data=json.dumps({"type": "pong"}))
+            return
         await self.send(
             text_data=json.dumps(
                 {
                     "type": "error",
                     "code": "malformed",
-                    "message": "This channel accepts no messages.",
+                    "message": "This channel accepts only ping.",
                 }
             )
         )

@@ -9,9 +9,10 @@ and save. Tasks are queued and broadcasts sent only after commit.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import Player
@@ -298,6 +299,36 @@ def match_result_record(*, match_id: int) -> bool:
         _recompute_standings(tournament)
     _announce_on_commit(match.game, tournament)
     return rated
+
+
+def matches_record_unrecorded(*, now=None, settle_seconds: int = 60, limit: int = 200) -> list[int]:
+    """Record every finished match whose recording task was lost (beat, every minute).
+
+    A task can vanish without running: kombu's Redis transport takes it off the queue before
+    it counts as unacknowledged, so a worker killed in between, or Redis restarting without
+    persistence, loses it (docs/reliability.md). A finished two-seat match with a winner but
+    no ``RatingChange`` was not recorded; this calls ``match_result_record`` for it, which is
+    idempotent, so racing a late task is harmless. Matches finished less than
+    ``settle_seconds`` ago are left to their own task; at most ``limit`` a call.
+
+    Returns:
+        The ids of the matches recorded by this call.
+    """
+    now = now or timezone.now()
+    lost = (
+        Match.objects.filter(
+            status=Match.Status.FINISHED,
+            is_bye=False,
+            winner_seat__isnull=False,
+            finished_at__lt=now - timedelta(seconds=settle_seconds),
+        )
+        .annotate(seat_count=Count("seats"))
+        .filter(seat_count=2)
+        .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+        .order_by("finished_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return [match_id for match_id in list(lost) if match_result_record(match_id=match_id)]
 
 
 def _rate(match: Match) -> bool:

@@ -33,3 +33,9 @@ def start_due_rounds() -> list[int]:
 def record_match_result(match_id: int) -> bool:
     """Record a finished match's ratings and standings; True if ratings changed now."""
     return services.match_result_record(match_id=match_id)
+
+
+@shared_task(**RETRY)
+def record_unrecorded_results() -> list[int]:
+    """Beat, every minute: record finished matches whose recording task was lost."""
+    return services.matches_record_unrecorded()

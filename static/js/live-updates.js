@@ -20,15 +20,21 @@
     function connect() {
       const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
       const socket = new WebSocket(scheme + window.location.host + wsPath);
+      // Every 25 s a ping: the server joins this socket to its group again (a restarted
+      // Redis forgets groups while sockets stay open) and the pong refreshes the table, in
+      // case a "changed" was lost meanwhile.
+      let pinger = null;
       socket.addEventListener("open", () => {
         delay = 500;
         element.dataset.live = "connected";
+        pinger = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), 25000);
       });
       socket.addEventListener("message", (event) => {
         const message = JSON.parse(event.data);
-        if (message.type === "changed") refresh();
+        if (message.type === "changed" || message.type === "pong") refresh();
       });
       socket.addEventListener("close", () => {
+        clearInterval(pinger);
         element.dataset.live = "reconnecting";
         setTimeout(() => { refresh(); connect(); }, delay);
         delay = Math.min(delay * 2, 5000);

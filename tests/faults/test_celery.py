@@ -9,6 +9,8 @@ copies of the task at once (bench/faults.py kills a real worker with SIGKILL).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.conf import settings
 
@@ -120,3 +122,29 @@ def test_a_second_round_recorded_twice_counts_each_match_once(
     assert RatingChange.objects.count() == 8
     assert sorted(s.played for s in Standing.objects.all()) == [2, 2, 2, 2]
     assert sum(s.wins for s in Standing.objects.all()) == 4
+
+
+def test_results_whose_tasks_were_lost_are_recorded_by_beats_sweep(
+    alice, bob, charlie, dave, transactional_db, monkeypatch
+):
+    matches = _finished_round([alice, bob, charlie, dave], monkeypatch)  # tasks never run
+    just_finished = max(
+        Match.objects.filter(pk__in=[m.pk for m in matches]).values_list("finished_at", flat=True)
+    )
+
+    # A task may still be on its way right after the end: the sweep leaves it alone.
+    assert services.matches_record_unrecorded(now=just_finished) == []
+    assert not RatingChange.objects.exists()
+
+    later = just_finished + timedelta(minutes=2)
+    assert sorted(services.matches_record_unrecorded(now=later)) == sorted(m.pk for m in matches)
+    assert services.matches_record_unrecorded(now=later) == []  # the second sweep finds none
+    assert RatingChange.objects.count() == 4
+    assert sorted(s.played for s in Standing.objects.all()) == [1, 1, 1, 1]
+    assert Round.objects.get(pk=matches[0].round_id).status == Round.Status.FINISHED
+
+
+def test_beat_runs_the_sweep_every_minute():
+    entry = settings.CELERY_BEAT_SCHEDULE["record-unrecorded-results"]
+    assert entry["task"] == "tournaments.tasks.record_unrecorded_results"
+    assert entry["task"] in app.tasks

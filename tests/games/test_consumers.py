@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
+import redis.asyncio
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
@@ -242,3 +244,27 @@ async def test_the_standings_channel_announces_a_recorded_result(live):
     assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "changed"}
     await watcher.disconnect()
     await socket.disconnect()
+
+
+async def test_the_standings_channel_rejoins_its_group_on_ping(live):
+    match, players = live
+    tournament_id = await sync_to_async(lambda: match.round.tournament_id)()
+    group = f"tournament-{tournament_id}"
+    watcher = WebsocketCommunicator(
+        application, f"/ws/tournaments/{tournament_id}/", headers=[ORIGIN]
+    )
+    assert (await watcher.connect(timeout=5))[0]
+    # What a Redis restart without persistence does: the group is gone, the socket stays.
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+    assert await client.delete(f"{prefix}:group:{group}") == 1
+    await client.aclose()
+
+    await watcher.send_json_to({"type": "ping"})
+    assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "pong"}
+    await watcher.send_json_to({"type": "resign"})
+    assert json.loads(await watcher.receive_from(timeout=5))["code"] == "malformed"
+
+    await get_channel_layer().group_send(group, {"type": "results.changed"})
+    assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "changed"}
+    await watcher.disconnect()
