@@ -8,9 +8,24 @@ from games.models import Deal, Match, Seat
 
 
 class SeatInline(admin.TabularInline):
+    """Seats can be changed until the match starts; after that they are fixed (ratings,
+    standings and each server process's cached ``games.state.match_context`` rely on it)."""
+
     model = Seat
     extra = 0
     autocomplete_fields = ["player"]
+
+    def _started(self, obj) -> bool:
+        return obj is not None and obj.status != Match.Status.SCHEDULED
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["number", "player"] if self._started(obj) else []
+
+    def has_add_permission(self, request, obj=None):
+        return not self._started(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self._started(obj) and super().has_delete_permission(request, obj)
 
 
 class DealInline(admin.TabularInline):

@@ -9,15 +9,16 @@ after commit (``transaction.on_commit``).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import live
 from games.errors import ClientError
-from games.models import Deal, Match, Seat
+from games.models import Deal, Match
 from games.rules import IllegalAction, get_game
-from games.state import engine_for, match_seats, state_messages
+from games.state import SeatInfo, engine_for, match_seats, state_messages
 
 
 def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
@@ -34,11 +35,7 @@ def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
 
 def _locked_match(match_id: int) -> Match:
     try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__tournament")
-            .get(pk=match_id)
-        )
+        return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise ClientError("not_found", "There is no such match.") from None
 
@@ -86,7 +83,7 @@ def _live_match(match_id: int, seq: int | None) -> Match:
     return match
 
 
-def _seat_number(seats: list[Seat], player_id: int) -> int | None:
+def _seat_number(seats: Sequence[SeatInfo], player_id: int) -> int | None:
     return next((seat.number for seat in seats if seat.player_id == player_id), None)
 
 
@@ -230,7 +227,9 @@ def _record_result_on_commit(match: Match) -> None:
     transaction.on_commit(lambda: record_match_result.delay(match_id))
 
 
-def _broadcast_on_commit(match: Match, seats: list[Seat], deal: Deal | None, engine=None) -> None:
+def _broadcast_on_commit(
+    match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None
+) -> None:
     """After commit, send every connection of the match its own seat's state."""
     messages = state_messages(match, seats, deal, engine)
     group = match.group_name

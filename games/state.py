@@ -4,6 +4,11 @@ docs/protocol.md for each seat.
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from games.models import Deal, Match, Seat
 from games.rules import get_game
 
@@ -30,24 +35,99 @@ def engine_for(match: Match, deal: Deal):
     )
 
 
-def match_seats(match: Match) -> list[Seat]:
-    """The match's seats in order, with their players (one query)."""
-    return list(Seat.objects.filter(match=match).select_related("player").order_by("number"))
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat of a match: its ``number``, the ``player_id`` and the player's ``username``."""
+
+    number: int
+    player_id: int
+    username: str
 
 
-def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
-    """The ``match`` part of a state message: players, scores, deals, winner.
-
-    ``match`` should come with ``round__tournament`` selected; costs one query (ratings).
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """What a match's moves need but never change: its seats and its tournament summary
+    (``{"name", "url", "round"}`` or None), plus the players' ratings in its game
+    (``{player_id: rating}``, as of ``loaded``, a ``time.monotonic()`` reading).
     """
-    from tournaments.models import STARTING_RATING, Rating
 
+    seats: tuple[SeatInfo, ...]
+    tournament: dict | None
+    ratings: dict[int, float]
+    loaded: float
+
+
+# Per process, by match id. Seats and tournament do not change once a match has started
+# (admin shows a started match's seats read-only); ratings change when another match of
+# the player's ends, so they are read again after RATINGS_TTL seconds.
+_CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
+CONTEXT_CACHE_SIZE = 4096
+RATINGS_TTL = 30.0
+
+
+def match_context(match: Match) -> MatchContext:
+    """The match's ``MatchContext``, from this process's cache when fresh, else read with
+    three small queries (seats with usernames, ratings, tournament) and cached.
+
+    Keeping this out of every move saves half its queries (docs/performance.md).
+    """
+    now = time.monotonic()
+    cached = _CONTEXTS.get(match.pk)
+    if cached is not None and now - cached.loaded < RATINGS_TTL:
+        _CONTEXTS.move_to_end(match.pk)
+        return cached
+    from tournaments.models import Rating, Round
+
+    seats = tuple(
+        SeatInfo(number, player_id, username)
+        for number, player_id, username in Seat.objects.filter(match=match)
+        .order_by("number")
+        .values_list("number", "player_id", "player__username")
+    )
     ratings = dict(
         Rating.objects.filter(game=match.game, player__in=[s.player_id for s in seats]).values_list(
             "player_id", "rating"
         )
     )
-    summary = {
+    tournament = None
+    if match.round_id is not None:
+        round_ = Round.objects.select_related("tournament").get(pk=match.round_id)
+        tournament = {
+            "name": round_.tournament.name,
+            "url": round_.tournament.get_absolute_url(),
+            "round": round_.number,
+        }
+    context = MatchContext(seats, tournament, ratings, now)
+    _CONTEXTS[match.pk] = context
+    _CONTEXTS.move_to_end(match.pk)
+    while len(_CONTEXTS) > CONTEXT_CACHE_SIZE:
+        _CONTEXTS.popitem(last=False)
+    return context
+
+
+def forget_match_context(match_id: int | None = None) -> None:
+    """Drop one match's cached context (None: every match's), e.g. after its seats changed
+    before the start."""
+    if match_id is None:
+        _CONTEXTS.clear()
+    else:
+        _CONTEXTS.pop(match_id, None)
+
+
+def match_seats(match: Match) -> tuple[SeatInfo, ...]:
+    """The match's seats in order (``match_context``; no query when cached)."""
+    return match_context(match).seats
+
+
+def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) -> dict:
+    """The ``match`` part of a state message: players, scores, deals, winner.
+
+    Players, ratings and tournament come from ``match_context`` (no query when cached).
+    """
+    from tournaments.models import STARTING_RATING
+
+    context = match_context(match)
+    return {
         "id": match.pk,
         "game": match.game,
         "game_name": get_game(match.game).name,
@@ -55,8 +135,8 @@ def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
         "players": [
             {
                 "seat": s.number,
-                "username": s.player.username,
-                "rating": round(ratings.get(s.player_id, STARTING_RATING)),
+                "username": s.username,
+                "rating": round(context.ratings.get(s.player_id, STARTING_RATING)),
             }
             for s in seats
         ],
@@ -72,16 +152,8 @@ def match_summary(match: Match, seats: list[Seat], deal: Deal | None) -> dict:
         "winner": match.winner_seat,
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
-        "tournament": None,
+        "tournament": context.tournament,
     }
-    if match.round_id is not None:
-        tournament = match.round.tournament
-        summary["tournament"] = {
-            "name": tournament.name,
-            "url": tournament.get_absolute_url(),
-            "round": match.round.number,
-        }
-    return summary
 
 
 def state_message(match: Match, seat: int | None, engine, summary: dict) -> dict:
@@ -95,7 +167,7 @@ def state_message(match: Match, seat: int | None, engine, summary: dict) -> dict
     }
 
 
-def state_messages(match: Match, seats: list[Seat], deal: Deal | None, engine=None) -> dict:
+def state_messages(match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None) -> dict:
     """Every seat's ``state`` message at once, for a group broadcast.
 
     Returns:
@@ -112,7 +184,7 @@ def state_messages(match: Match, seats: list[Seat], deal: Deal | None, engine=No
 
 def current_state(match_id: int, seat: int | None) -> dict:
     """The current ``state`` message of a match for one seat, read from the database."""
-    match = Match.objects.select_related("round__tournament").get(pk=match_id)
+    match = Match.objects.get(pk=match_id)
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal) if deal is not None else None
     return state_message(match, seat, engine, match_summary(match, match_seats(match), deal))

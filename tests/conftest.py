@@ -14,7 +14,7 @@ from accounts.models import Player
 from config.celery import app as celery_app
 from games import services as game_services
 from games.models import Deal, Match
-from games.state import engine_for
+from games.state import engine_for, forget_match_context
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -27,6 +27,15 @@ def _celery_eager():
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_match_contexts():
+    """Each test starts with an empty per-process match context cache (games.state), as a
+    new server process does; a test's rollback must not leave a cached match behind."""
+    forget_match_context()
+    yield
+    forget_match_context()
 
 
 def make_player(username: str, **extra) -> Player:

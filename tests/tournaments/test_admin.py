@@ -281,3 +281,33 @@ def test_the_deal_page_shows_the_deck_once_the_deal_is_over(staff_client, alice,
 
     assert " ".join(deal.deck) in content
     assert "hidden until the deal is over" not in content
+
+
+def test_a_started_matchs_seats_cannot_be_changed_in_admin(staff_client, alice, bob, charlie):
+    match = start_match(alice, bob)
+    url = reverse("admin:games_match_change", args=[match.pk])
+    page = staff_client.get(url)
+    assert page.status_code == 200
+    assert b'name="seats-0-player"' not in page.content  # shown, not editable
+
+    form = {
+        key: value
+        for key, value in page.context["adminform"].form.initial.items()
+        if value is not None
+    }
+    seat = match.seats.get(number=0)
+    staff_client.post(
+        url,
+        {
+            **form,
+            "seats-TOTAL_FORMS": "2",
+            "seats-INITIAL_FORMS": "2",
+            "seats-0-id": seat.pk,
+            "seats-0-match": match.pk,
+            "seats-0-player": charlie.pk,
+            "deals-TOTAL_FORMS": "0",
+            "deals-INITIAL_FORMS": "0",
+        },
+    )
+    seat.refresh_from_db()
+    assert seat.player_id != charlie.pk

@@ -73,3 +73,23 @@ def test_a_7_of_trumps_played_in_the_last_tricks_scores_10_too():
     assert len(player(deal, BOB)["bonuses"]) == 1
     deal.apply("play 7H")
     assert [b["kind"] for b in player(deal, BOB)["bonuses"]] == ["seven_played"] * 2
+
+
+def test_a_scambio_at_the_24th_trick_hands_the_7_to_the_loser_and_it_scores_no_more():
+    def declare(deal):
+        return "declare exchange 7H" if deal.tricks_played == 24 else "draw"
+
+    # Bob played the other 7H in the first phase (10); he exchanges his at the 24th trick.
+    bob = ["7H", "AS", "KC", "QC", "9C", "8C", "7C", "10D"]
+    alice = ["QH", "KD", "QD", "7S", "8S", "9S", "JS", "QS"]
+    deal = last_tricks(bob, alice, upcard="QH", last="7C", declare=declare)
+    assert "QH" in hand(deal, BOB) and "7H" not in hand(deal, BOB)
+    assert "7H" in hand(deal, ALICE) and "QH" not in hand(deal, ALICE)
+    assert player(deal, ALICE, viewer=BOB)["known_cards"] == ["7H"]
+    assert player(deal, BOB, viewer=ALICE)["known_cards"] == ["QH"]
+    while "play 7H" not in deal.legal_actions():
+        deal.apply(deal.legal_actions()[0])
+    deal.apply("play 7H")
+    assert player(deal, ALICE)["bonuses"] == [] and player(deal, ALICE)["declared_points"] == 0
+    result = play_out(deal).result()
+    assert result["sevens"] == [0, 10] and result["declared"] == [0, 10]
