@@ -196,7 +196,11 @@ def main() -> None:
         )
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a connection left open holds up the shutdown
+            server.kill()
+            server.wait()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """What the browser tests share: starting a tournament's first match, logging in, opening
 the scheduled match, sending a move and waiting for the table's next state, and a driver
-that plays a deal (or a whole match) in two browsers.
+that plays a deal (or a whole match) in two browsers, and the check of what the players
+see once a match is over.
 
 The DOM hooks used here are the core's (docs/frontend.md): ``#table[data-seq]``,
 ``[data-to-act]``, ``[data-busy]``, ``[data-status]``, ``#match-config`` and
@@ -18,6 +19,7 @@ from pathlib import Path
 from games.models import Deal, Match
 from tests.conftest import PASSWORD, make_tournament
 from tournaments import services
+from tournaments.models import RatingChange
 
 TABLE = "#table"
 SEQ_CHANGED = "seq => document.querySelector('#table').dataset.seq !== seq"
@@ -164,3 +166,41 @@ def screenshot(page, name: str, widths: Iterable[int] = (1280, 390)) -> None:
             path=str(Path(folder) / f"{name}-{width}.png"), full_page=True, animations="disabled"
         )
     page.set_viewport_size(viewport)
+
+
+def finish_match_and_see_the_results(
+    pages: dict, turn: Callable, *, match: Match, base_url: str, name: str, timeout=900
+) -> None:
+    """Play on in both browsers until the match is over, then check what the players see:
+    both tables show the match-over banner naming the winner; once the result is recorded
+    (ratings, standings), the tournament page ranks the winner first with one match point,
+    and both profiles show the Elo change in this game (two newcomers at 1500, K 40: +20
+    and -20).
+    """
+    play_two(pages, turn, match=match, deal=None, timeout=timeout, name=name, shots_at=())
+    match.refresh_from_db()
+    assert (match.status, match.reason) == (Match.Status.FINISHED, Match.Reason.PLAYED)
+    usernames = {
+        seat: username for seat, username in match.seats.values_list("number", "player__username")
+    }
+    winner, loser = usernames[match.winner_seat], usernames[1 - match.winner_seat]
+    for page in pages.values():
+        banner = page.locator("[data-testid=match-over]")
+        banner.wait_for()
+        assert winner in banner.text_content()
+
+    # The result is recorded after the last move's commit (a task): wait for it.
+    deadline = time.monotonic() + 30
+    while not RatingChange.objects.filter(match=match).exists():
+        assert time.monotonic() < deadline, "the result was not recorded"
+        time.sleep(0.1)
+    page = pages[0]
+    page.goto(f"{base_url}{match.round.tournament.get_absolute_url()}")
+    points = "[data-testid=match-points]"
+    assert page.locator(f"tr[data-player='{winner}'] {points}").text_content().strip() == "1"
+    assert page.locator(f"tr[data-player='{loser}'] {points}").text_content().strip() == "0"
+    for username, rating, change in ((winner, "1520", "20.0"), (loser, "1480", "-20.0")):
+        page.goto(f"{base_url}/players/{username}/")
+        row = page.locator(f"[data-testid=ratings] tr[data-game={match.game}]")
+        assert row.locator("[data-testid=rating]").text_content().strip() == rating
+        assert row.locator("[data-testid=last-change]").text_content().strip() == change

@@ -1,5 +1,5 @@
-"""Two players play a whole Spizzichino match in two browsers, by clicking, and the
-standings, ratings and leaderboard update.
+"""Two players play a whole Spizzichino match in two browsers, by clicking, and the standings,
+ratings and leaderboard update.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Deal, Match, Seat
+from games.rules import all_games, get_game
 from tests.conftest import make_player, make_tournament, play_random, seated, start_match
 from tournaments import services
 from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
@@ -762,3 +763,37 @@ def test_recomputing_standings_rebuilds_them_from_the_results(alice, bob):
     rows = _standings(tournament)
     assert (rows["alice"].rank, rows["alice"].match_points) == (1, 1)
     assert (rows["bob"].rank, rows["bob"].match_points) == (2, 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", [game.slug for game in all_games()])
+def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(alice, bob, game):
+    tournament = make_tournament([alice, bob], game=game, slug=f"{game}-cup")
+    round_ = tournament.rounds.get(number=1)
+    services.round_start(round_id=round_.pk)
+    match = round_.matches.get()
+    play_random(match, rng=random.Random(7), max_actions=20_000)
+    match.refresh_from_db()
+    assert (match.status, match.reason) == (Match.Status.FINISHED, Match.Reason.PLAYED)
+    rules = get_game(game)
+    results = list(match.deals.order_by("number").values_list("result", flat=True))
+    assert rules.match_winner(results, match.options) == match.winner_seat
+    assert match.scores == rules.match_scores(results, match.options)
+
+    assert services.match_result_record(match_id=match.pk) is True
+
+    players = seated(match)
+    winner, loser = players[match.winner_seat], players[1 - match.winner_seat]
+    assert _ratings(winner, loser) == [(1520.0, 1), (1480.0, 1)]
+    standings = _standings(tournament)
+    won, lost = standings[winner.username], standings[loser.username]
+    assert (won.rank, won.match_points, won.wins) == (1, 1, 1)
+    assert (lost.rank, lost.match_points, lost.losses) == (2, 0, 1)
+    # Deal points are the match's score as the game counts it (Scopa's race stops at the
+    # target), as ``game.match_scores`` gives it.
+    for seat, row in ((match.winner_seat, won), (1 - match.winner_seat, lost)):
+        assert (row.deal_points_for, row.deal_points_against) == (
+            match.scores[seat],
+            match.scores[1 - seat],
+        )
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED

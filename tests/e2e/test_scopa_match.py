@@ -1,6 +1,7 @@
-"""Two players play one whole deal of Scopa in two browsers, by clicking the highlighted
-cards (and a capture from the choice list when a card can take in several ways), and both
-pages then show the deal's scoring items.
+"""Two players play one whole deal of Scopa in two browsers, by clicking the highlighted cards
+(and a capture from the choice list when a card can take in several ways), and both pages
+then show the deal's scoring items. They then play on to the end of the match, and see the
+winner named, the standings and both players' Elo change.
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ import pytest
 
 from games.models import Deal
 from tests.conftest import make_player
-from tests.e2e.helpers import itemised_result, play_two, seat_players, start_first_round
+from tests.e2e.helpers import (
+    finish_match_and_see_the_results,
+    itemised_result,
+    play_two,
+    seat_players,
+    start_first_round,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +56,7 @@ def take_turn(page, seat: int, rng: random.Random):
     return choices.nth(rng.randrange(choices.count()))
 
 
-def test_two_players_play_a_whole_scopa_deal_by_clicking(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_scopa_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
     match = live_match
     pages = seat_players(
         browser,
@@ -84,3 +91,6 @@ def test_two_players_play_a_whole_scopa_deal_by_clicking(asgi_server, live_match
         for seat in (0, 1):
             points = result.locator(f"[data-testid=deal-points-{seat}]").text_content()
             assert points.strip() == str(deal.result["points"][seat])
+
+    # Then on to the end of the match: the banner, the standings and both players' Elo.
+    finish_match_and_see_the_results(pages, turn, match=match, base_url=asgi_server, name="scopa")

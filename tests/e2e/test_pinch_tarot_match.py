@@ -1,10 +1,10 @@
-"""Two players play one whole hand of Pinch Tarot in two browsers, by clicking the
-highlighted cards and, now and then, a meld button or the taròcchi picker, and both pages
-then show the hand's scoring items and the match so far.
-
-The deck of the first hand is stacked (the rest of it shuffled from a seed) so that the
-elder hand holds thirteen trumps and gatti, and the dealer a family and three kings: the
-taròcchi picker (378 legal spellings at the first trick) is used through the real server.
+"""Two players play one whole hand of Pinch Tarot in two browsers, by clicking the highlighted
+cards and, now and then, a meld button or the taròcchi picker, and both pages then show the
+hand's scoring items and the match so far. The deck of the first hand is stacked (the rest
+of it shuffled from a seed) so that the elder hand holds thirteen trumps and gatti, and the
+dealer a family and three kings: the taròcchi picker (378 legal spellings at the first
+trick) is used through the real server. They then play on to the end of the match, and see
+the winner named, the standings and both players' Elo change.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ import pytest
 from games.models import Deal
 from games.rules.pinch_tarot import PinchTarot
 from tests.conftest import make_player
-from tests.e2e.helpers import itemised_result, play_two, seat_players, start_first_round
+from tests.e2e.helpers import (
+    finish_match_and_see_the_results,
+    itemised_result,
+    play_two,
+    seat_players,
+    start_first_round,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -108,7 +114,7 @@ def take_turn(page, seat: int, rng: random.Random, tarocchi_done: list):
     return cards.nth(rng.randrange(count))
 
 
-def test_two_players_play_a_whole_pinch_tarot_hand_by_clicking(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_pinch_tarot_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
     match = live_match
     pages = seat_players(
         browser,
@@ -165,3 +171,8 @@ def test_two_players_play_a_whole_pinch_tarot_hand_by_clicking(asgi_server, live
             total = page.locator(f"[data-testid=match-total-{seat}]").text_content()
             assert total.strip() == str(result["points"][seat])
         assert result["trick_points"][0] + result["trick_points"][1] == 78
+
+    # Then on to the end of the match: the banner, the standings and both players' Elo.
+    finish_match_and_see_the_results(
+        pages, turn, match=match, base_url=asgi_server, name="pinch-tarot"
+    )

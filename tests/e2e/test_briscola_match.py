@@ -1,5 +1,6 @@
-"""Two players play a whole Briscola hand in two browsers, by clicking the highlighted
-cards, and both tables then show the hand's result.
+"""Two players play a whole Briscola hand in two browsers, by clicking the highlighted cards,
+and both tables then show the hand's result. They then play on to the end of the match, and
+see the winner named, the standings and both players' Elo change.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ import pytest
 
 from games.models import Deal, Match
 from tests.conftest import make_player
-from tests.e2e.helpers import play_two, seat_players, start_first_round
+from tests.e2e.helpers import (
+    finish_match_and_see_the_results,
+    play_two,
+    seat_players,
+    start_first_round,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +44,7 @@ def take_turn(page, seat: int, rng: random.Random):
     return chosen
 
 
-def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_briscola_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
     match = live_match
     pages = seat_players(
         browser,
@@ -75,3 +81,8 @@ def test_two_players_play_a_whole_briscola_hand_by_clicking(asgi_server, live_ma
             assert str(points) in text
         assert page.locator("[data-testid=match-result]").is_visible()
         assert page.locator(f"[data-testid=score-{seat}]").text_content() == str(card_points[seat])
+
+    # Then on to the end of the match: the banner, the standings and both players' Elo.
+    finish_match_and_see_the_results(
+        pages, turn, match=match, base_url=asgi_server, name="briscola"
+    )

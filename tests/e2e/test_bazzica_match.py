@@ -1,6 +1,7 @@
-"""Two players play a whole Bazzica deal in two browsers, by clicking the highlighted
-cards (in hand or declared on the table) and the declaration buttons, and both tables then
-show the deal's result as a table of its scoring items.
+"""Two players play a whole Bazzica deal in two browsers, by clicking the highlighted cards (in
+hand or declared on the table) and the declaration buttons, and both tables then show the
+deal's result as a table of its scoring items. They then play on to the end of the match,
+and see the winner named, the standings and both players' Elo change.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ import pytest
 
 from games.models import Deal, Match
 from tests.conftest import make_player
-from tests.e2e.helpers import play_two, seat_players, start_first_round
+from tests.e2e.helpers import (
+    finish_match_and_see_the_results,
+    play_two,
+    seat_players,
+    start_first_round,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -92,7 +98,7 @@ def result_cells(page) -> dict[str, list[str]]:
     return rows
 
 
-def test_two_players_play_a_whole_bazzica_deal_by_clicking(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_bazzica_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
     match = live_match
     pages = seat_players(
         browser,
@@ -123,8 +129,9 @@ def test_two_players_play_a_whole_bazzica_deal_by_clicking(asgi_server, live_mat
     assert match.deal_points == [result["points"]]
 
     if match.status == Match.Status.FINISHED:
-        for page in pages.values():
-            page.locator("[data-testid=match-over]").wait_for()
+        finish_match_and_see_the_results(
+            pages, turn, match=match, base_url=asgi_server, name="bazzica"
+        )
         return
 
     # The match goes on with the second deal; both tables show the first deal's items.
@@ -146,3 +153,6 @@ def test_two_players_play_a_whole_bazzica_deal_by_clicking(asgi_server, live_mat
         assert page.locator(f"[data-testid=score-{seat}]").text_content() == str(
             result["points"][seat]
         )
+
+    # Then on to the end of the match: the banner, the standings and both players' Elo.
+    finish_match_and_see_the_results(pages, turn, match=match, base_url=asgi_server, name="bazzica")
