@@ -98,7 +98,9 @@ def result_cells(page) -> dict[str, list[str]]:
     return rows
 
 
-def test_two_players_play_a_whole_bazzica_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_bazzica_match_by_clicking_and_see_the_results(
+    asgi_server, live_match, browser
+):
     match = live_match
     pages = seat_players(
         browser,

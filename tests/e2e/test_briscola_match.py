@@ -44,7 +44,9 @@ def take_turn(page, seat: int, rng: random.Random):
     return chosen
 
 
-def test_two_players_play_a_whole_briscola_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_briscola_match_by_clicking_and_see_the_results(
+    asgi_server, live_match, browser
+):
     match = live_match
     pages = seat_players(
         browser,

@@ -56,7 +56,9 @@ def take_turn(page, seat: int, rng: random.Random):
     return choices.nth(rng.randrange(choices.count()))
 
 
-def test_two_players_play_a_whole_scopa_match_by_clicking_and_see_the_results(asgi_server, live_match, browser):
+def test_two_players_play_a_whole_scopa_match_by_clicking_and_see_the_results(
+    asgi_server, live_match, browser
+):
     match = live_match
     pages = seat_players(
         browser,
