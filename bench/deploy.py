@@ -199,6 +199,7 @@ def asgi_argv(port: int) -> list[str]:
         PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
         "--port", str(port), "--log-level", "warning", "--no-access-log", "--lifespan", "off",
         "--timeout-graceful-shutdown", "3", "--ws-max-size", "65536",  # as bin/live
+        "--ws-per-message-deflate", "false",
     ]  # fmt: skip
 
 

@@ -57,9 +57,9 @@ class MatchContext:
     loaded: float
 
 
-# Per process, by match id. Seats and tournament do not change once a match has started
-# (admin shows a started match's seats read-only); ratings change when another match of
-# the player's ends, so they are read again after RATINGS_TTL seconds.
+# Per process, by match id, from the match's start on. Seats and tournament do not change
+# once a match has started (admin shows a started match's seats read-only); ratings change
+# when another match of the player's ends, so they are read again after RATINGS_TTL seconds.
 _CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
 CONTEXT_CACHE_SIZE = 4096
 RATINGS_TTL = 30.0
@@ -98,6 +98,8 @@ def match_context(match: Match) -> MatchContext:
             "round": round_.number,
         }
     context = MatchContext(seats, tournament, ratings, now)
+    if match.status == Match.Status.SCHEDULED:
+        return context  # staff may still change its seats: not cached until it starts
     _CONTEXTS[match.pk] = context
     _CONTEXTS.move_to_end(match.pk)
     while len(_CONTEXTS) > CONTEXT_CACHE_SIZE:

@@ -1,0 +1,49 @@
+"""The per-process match context (games.state.match_context): what a move needs but never
+changes is read once a match, ratings again after their time to live."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import state
+from games.models import Match
+from tests.conftest import make_tournament, start_match
+from tournaments.models import Rating
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_started_matchs_context_is_read_once(alice, bob, django_assert_num_queries):
+    match = start_match(alice, bob)
+    state.forget_match_context()
+    with django_assert_num_queries(3):  # seats with usernames, ratings, tournament
+        first = state.match_context(match)
+    with django_assert_num_queries(0):
+        again = state.match_context(match)
+    assert again is first
+    assert sorted(s.username for s in first.seats) == ["alice", "bob"]
+    assert [s.number for s in first.seats] == [0, 1]
+    assert first.tournament == {
+        "name": match.round.tournament.name,
+        "url": match.round.tournament.get_absolute_url(),
+        "round": 1,
+    }
+
+
+def test_a_scheduled_matchs_context_is_not_kept(alice, bob, django_assert_num_queries):
+    tournament = make_tournament([alice, bob])
+    match = Match.objects.get(round__tournament=tournament, round__number=1)
+    assert match.status == Match.Status.SCHEDULED
+    state.match_context(match)
+    with django_assert_num_queries(3):  # its seats may still change in admin
+        state.match_context(match)
+
+
+def test_ratings_are_read_again_after_their_time_to_live(alice, bob, monkeypatch):
+    match = start_match(alice, bob)
+    assert state.match_context(match).ratings == {}
+    Rating.objects.create(player=alice, game=match.game, rating=1612)
+
+    assert state.match_context(match).ratings == {}  # still fresh: kept
+    monkeypatch.setattr(state, "RATINGS_TTL", 0.0)
+    assert state.match_context(match).ratings == {alice.pk: 1612}
