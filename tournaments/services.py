@@ -301,7 +301,9 @@ def match_result_record(*, match_id: int) -> bool:
     return rated
 
 
-def matches_record_unrecorded(*, now=None, settle_seconds: int = 60, limit: int = 200) -> list[int]:
+def matches_record_unrecorded(
+    *, now=None, settle_seconds: int = 60, lookback_days: int = 7, limit: int = 200
+) -> list[int]:
     """Record every finished match whose recording task was lost (beat, every minute).
 
     A task can vanish without running: kombu's Redis transport takes it off the queue before
@@ -309,7 +311,8 @@ def matches_record_unrecorded(*, now=None, settle_seconds: int = 60, limit: int 
     persistence, loses it (docs/reliability.md). A finished two-seat match with a winner but
     no ``RatingChange`` was not recorded; this calls ``match_result_record`` for it, which is
     idempotent, so racing a late task is harmless. Matches finished less than
-    ``settle_seconds`` ago are left to their own task; at most ``limit`` a call.
+    ``settle_seconds`` ago are left to their own task, and only the last ``lookback_days``
+    are searched (so the sweep stays cheap as matches pile up); at most ``limit`` a call.
 
     Returns:
         The ids of the matches recorded by this call.
@@ -321,6 +324,7 @@ def matches_record_unrecorded(*, now=None, settle_seconds: int = 60, limit: int 
             is_bye=False,
             winner_seat__isnull=False,
             finished_at__lt=now - timedelta(seconds=settle_seconds),
+            finished_at__gte=now - timedelta(days=lookback_days),
         )
         .annotate(seat_count=Count("seats"))
         .filter(seat_count=2)

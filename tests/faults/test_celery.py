@@ -137,6 +137,10 @@ def test_results_whose_tasks_were_lost_are_recorded_by_beats_sweep(
     assert not RatingChange.objects.exists()
 
     later = just_finished + timedelta(minutes=2)
+    long_after = just_finished + timedelta(days=8)
+    assert services.matches_record_unrecorded(now=long_after) == []  # past the look-back
+    assert not RatingChange.objects.exists()
+
     assert sorted(services.matches_record_unrecorded(now=later)) == sorted(m.pk for m in matches)
     assert services.matches_record_unrecorded(now=later) == []  # the second sweep finds none
     assert RatingChange.objects.count() == 4
