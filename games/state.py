@@ -108,8 +108,8 @@ def match_context(match: Match) -> MatchContext:
 
 
 def forget_match_context(match_id: int | None = None) -> None:
-    """Drop one match's cached context (None: every match's), e.g. after its seats changed
-    before the start."""
+    """Drop one match's cached context (None: every match's), so the next use reads it
+    again; the tests start each from an empty cache, as a new server process does."""
     if match_id is None:
         _CONTEXTS.clear()
     else:
