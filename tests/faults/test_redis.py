@@ -68,9 +68,13 @@ def _forget_the_group(match: Match) -> None:
     client.close()
 
 
-@pytest.mark.django_db(transaction=True)
-async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_reconnect(live):
-    match, players = live
+async def _a_move_nobody_hears(match, players):
+    """Both seats connected, then Redis forgets the match's group, then the seat to act
+    moves: the move is stored, but its broadcast reaches nobody.
+
+    Returns:
+        ``(engine before the move, mover, other, {seat: socket}, seq before the move)``.
+    """
     engine = await sync_to_async(current_engine)(match)
     mover, other = engine.to_act, 1 - engine.to_act
     sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
@@ -78,12 +82,18 @@ async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_re
         await receive(socket)
     seq = match.seq
     await sync_to_async(_forget_the_group)(match)
-
-    # The move is stored, but its broadcast reaches nobody.
     await sockets[mover].send_json_to(
         {"type": "action", "action": engine.legal_actions()[0], "seq": seq}
     )
-    assert await sockets[mover].receive_nothing(timeout=0.5)
+    for socket in sockets.values():
+        assert await socket.receive_nothing(timeout=0.5)
+    return engine, mover, other, sockets, seq
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_reconnect(live):
+    match, players = live
+    engine, mover, other, sockets, seq = await _a_move_nobody_hears(match, players)
 
     # The mover, hearing nothing, sends the same action again: refused as stale, with the
     # current seq; its sync brings the full state with the move applied.
@@ -113,17 +123,7 @@ async def test_a_client_that_missed_a_state_gets_it_on_its_next_message_or_on_re
 @pytest.mark.django_db(transaction=True)
 async def test_a_connection_whose_group_redis_forgot_is_healed_by_its_next_ping(live):
     match, players = live
-    engine = await sync_to_async(current_engine)(match)
-    mover, other = engine.to_act, 1 - engine.to_act
-    sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
-    for socket in sockets.values():
-        await receive(socket)
-    seq = match.seq
-    await sync_to_async(_forget_the_group)(match)
-    await sockets[mover].send_json_to(
-        {"type": "action", "action": engine.legal_actions()[0], "seq": seq}
-    )
-    assert await sockets[other].receive_nothing(timeout=0.5)  # deaf: the move went nowhere
+    _, _, _, sockets, seq = await _a_move_nobody_hears(match, players)
 
     # The browser pings every 25 s: the ping brings the missed state, then the pong.
     for socket in sockets.values():
