@@ -100,10 +100,11 @@ class Deal:
         """Apply ``action`` for the seat to act (checked against ``seat`` when given).
 
         Raises IllegalAction, changing nothing, when the deal is over, when
-        ``seat`` is not the seat to act, or when the rules refuse the action.
+        ``seat`` is not the seat to act (a bool is no seat, though ``True == 1``), or
+        when the rules refuse the action.
         """
         actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
+        if actor is None or (seat is not None and (seat != actor or isinstance(seat, bool))):
             raise self._turn_refusal(action, seat)
         self._apply(actor, action)
         self.actions.append((actor, action))

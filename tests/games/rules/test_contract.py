@@ -306,6 +306,7 @@ def test_an_action_by_the_seat_not_to_act_is_refused_and_changes_nothing(game):
         seat, action = deal.to_act, deal.legal_actions()[0]
         refusal = assert_refused(deal, action, "not_your_turn", seat=1 - seat)
         assert f"seat {1 - seat}" in str(refusal) and f"seat {seat}" in str(refusal)
+        assert_refused(deal, action, "not_your_turn", seat=bool(seat))  # True is no seat 1
         deal.apply(action, seat=seat)  # the right seat may
         assert deal.actions[-1] == (seat, action)
 
