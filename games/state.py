@@ -9,6 +9,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from games.models import Deal, Match, Seat
 from games.rules import get_game
 
@@ -154,8 +156,20 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "winner": match.winner_seat,
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
+        "move_seconds_left": move_seconds_left(match),
         "tournament": context.tournament,
     }
+
+
+def move_seconds_left(match: Match, now=None) -> float | None:
+    """Seconds (to 0.1 s, never below 0) the seat on move has left before it forfeits, as
+    of ``now`` (default: the current time); None when the match has no move deadline. The
+    browser counts down from the moment the state arrives, so its own clock need not agree
+    with the server's."""
+    if match.move_deadline is None:
+        return None
+    left = (match.move_deadline - (now or timezone.now())).total_seconds()
+    return max(0.0, round(left, 1))
 
 
 def state_message(match: Match, seat: int | None, engine, summary: dict) -> dict:

@@ -174,11 +174,38 @@ export class MatchClient {
   onState(msg) {
     const prev = this.state;
     this.state = msg;
+    this.setMoveClock(msg.match);
     if (this.seq !== msg.seq) this.local.selected = null;   // a card picked for its choices is stale now
     this.seq = msg.seq;
     this.setBusy(false);
     this.maybeAnnounceDeal(prev, msg);
     this.render();
+  }
+
+  /**
+   * The seat on move's time before it forfeits (match.move_seconds_left), counted down from
+   * the moment the state arrived: the page's clock need not agree with the server's.
+   */
+  setMoveClock(match) {
+    clearInterval(this.clockTimer);
+    const left = match && match.status === "in_progress" ? match.move_seconds_left : null;
+    this.clockEnd = typeof left === "number" ? performance.now() + left * 1000 : null;
+    if (this.clockEnd !== null) this.clockTimer = setInterval(() => this.tickMoveClock(), 1000);
+  }
+
+  /** Seconds left on the move clock (whole, rounded up), or null without one. */
+  moveClockSeconds() {
+    if (this.clockEnd === null || this.clockEnd === undefined) return null;
+    return Math.max(0, Math.ceil((this.clockEnd - performance.now()) / 1000));
+  }
+
+  tickMoveClock() {
+    const el = this.root && this.root.querySelector("[data-testid=move-clock]");
+    const secs = this.moveClockSeconds();
+    if (!el || secs === null) return;
+    el.textContent = moveClockText(secs);
+    el.classList.toggle("is-low", secs <= 30);
+    if (secs === 0) clearInterval(this.clockTimer);
   }
 
   onError(msg) {
@@ -495,10 +522,23 @@ function defaultWhose(ctx, prompt) {
   return `${ctx.name(view.to_act)} to play`;
 }
 
+/** "1:05 to move": what the move clock shows for `secs` seconds left. */
+function moveClockText(secs) {
+  const m = Math.floor(secs / 60);
+  const s = String(secs % 60).padStart(2, "0");
+  return `${m}:${s} to move`;
+}
+
 function statusBar(ctx, prompt) {
+  const secs = ctx.client.moveClockSeconds();
+  const clock = secs === null ? null : h("span", {
+    class: ["lt-move-clock", secs <= 30 ? "is-low" : null], "data-testid": "move-clock",
+    title: "Time the player on move has left; past it the match is lost by forfeit",
+  }, moveClockText(secs));
   return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
     h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
     prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
+    clock,
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
 }
 

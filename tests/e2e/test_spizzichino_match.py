@@ -5,6 +5,7 @@ ratings and leaderboard update.
 from __future__ import annotations
 
 import random
+import re
 from functools import partial
 
 import pytest
@@ -53,6 +54,15 @@ def test_two_players_play_a_whole_match_by_clicking_and_see_the_standings_change
     assert watcher.locator("[data-testid=match-points]").all_text_contents() == ["0", "0"]
 
     pages = seat_players(browser, asgi_server, [("alice", 1280), ("bob", 1280)], height=800)
+    # The tournament gives 10 minutes a move: both pages count the mover's time down.
+    for page in pages.values():
+        clock = page.locator("[data-testid=move-clock]")
+        first = clock.text_content()
+        assert re.fullmatch(r"(10:00|9:[0-5]\d) to move", first), first
+        page.wait_for_function(
+            "first => document.querySelector('[data-testid=move-clock]').textContent !== first",
+            arg=first,
+        )
     turn = partial(take_turn, rng=random.Random(2026))
     sent = play_two(pages, turn, match=match, deal=None, timeout=600, name="spizzichino")
 

@@ -3,6 +3,8 @@ changes is read once a match, ratings again after their time to live."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games import state
@@ -47,3 +49,16 @@ def test_ratings_are_read_again_after_their_time_to_live(alice, bob, monkeypatch
     assert state.match_context(match).ratings == {}  # still fresh: kept
     monkeypatch.setattr(state, "RATINGS_TTL", 0.0)
     assert state.match_context(match).ratings == {alice.pk: 1612}
+
+
+def test_the_seconds_left_to_move_count_down_to_zero_and_are_none_without_a_deadline(alice, bob):
+    match = start_match(alice, bob)
+    deadline = match.move_deadline
+    assert deadline is not None  # tournaments give 10 minutes a move by default
+    assert state.move_seconds_left(match, now=deadline - timedelta(seconds=75.04)) == 75.0
+    assert state.move_seconds_left(match, now=deadline + timedelta(seconds=3)) == 0.0
+    summary = state.match_summary(match, state.match_seats(match), None)
+    assert 590 < summary["move_seconds_left"] <= 600
+
+    match.move_deadline = None
+    assert state.move_seconds_left(match) is None
