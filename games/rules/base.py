@@ -57,23 +57,36 @@ class Option:
 class Deal:
     """One deal: a deck, an action log and the state they lead to.
 
-    Attributes: ``game``, ``seats`` (player count), ``dealer`` (seat),
+    Attributes: ``game``, ``seats`` (player count), ``sides`` (the seats of each side,
+    ``game.sides(seats, options)``: one seat a side, or partnerships), ``dealer`` (seat),
     ``options`` (normalized dict), ``deck`` (codes, top first), ``actions``
     (list of ``(seat, action)`` in order), ``to_act`` (seat or None when over)
     and ``phase`` (the game's name of the stage the deal is in, "over" at the
     end; the subclass sets it).
     Subclasses implement ``_deal`` (the deal procedure), ``legal_actions``,
     ``_apply`` (the rules of one action: ``apply`` has checked whose turn it is
-    and logs it), ``_view`` (``view`` has checked the seat) and ``_result``.
+    and logs it) and ``_result``; the view is built by the game
+    (``Game.view_for``), so a deal module never imports its view module.
     """
 
-    __slots__ = ("game", "seats", "dealer", "options", "deck", "actions", "to_act", "phase")
+    __slots__ = (
+        "game",
+        "seats",
+        "sides",
+        "dealer",
+        "options",
+        "deck",
+        "actions",
+        "to_act",
+        "phase",
+    )
 
     def __init__(
         self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
     ) -> None:
         self.game = game
         self.seats = seats
+        self.sides = game.sides(seats, options)
         self.dealer = dealer
         self.options = options
         self.deck = deck
@@ -129,10 +142,24 @@ class Deal:
         )
 
     def result(self) -> dict[str, Any]:
-        """The deal's result, ``{"points": [per seat], ...details}``; ValueError before the end."""
+        """The deal's result, ``{"points": [per seat], "side_points": [per side], ...details}``.
+
+        ``points[seat]`` is what the seat scores (in a partnership, its side's points);
+        ``side_points[side]`` what each side of ``sides`` scores. A game whose sides
+        are single seats may leave ``side_points`` out of ``_result``: it is then
+        ``points`` summed per side. Raises ValueError before the end.
+        """
         if self.to_act is not None:
             raise ValueError("the deal is not over yet: there is no result")
-        return self._result()
+        return self._full_result()
+
+    def _full_result(self) -> dict[str, Any]:
+        """``_result()`` with ``side_points`` filled in when the game leaves it out."""
+        result = self._result()
+        if "side_points" not in result:
+            points = result["points"]
+            result["side_points"] = [sum(points[seat] for seat in side) for side in self.sides]
+        return result
 
     def record(self) -> dict[str, Any]:
         """The deal record (DESIGN.md "Deal records"): game, options, seats, dealer,
@@ -146,7 +173,7 @@ class Deal:
             "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
         }
         if self.to_act is None:
-            record["result"] = self._result()
+            record["result"] = self._full_result()
         return record
 
     def legal_actions(self) -> list[str]:
@@ -175,8 +202,8 @@ class Deal:
         raise NotImplementedError
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """The view of a checked ``seat``."""
-        raise NotImplementedError
+        """The view of a checked ``seat``: the game's ``view_for``."""
+        return self.game.view_for(self, seat)
 
     def _result(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -185,9 +212,16 @@ class Deal:
 class Game:
     """A card game: its identity, options, pack and the rules around deals.
 
-    Subclasses set the class attributes (``options``: name -> Option, in the
-    order they are listed) and implement ``match_winner``; they may override
-    ``default_option`` when a default depends on other options.
+    Subclasses set the class attributes (``seats``: the player counts allowed,
+    ``options``: name -> Option, in the order they are listed) and implement
+    ``match_winner`` and ``view_for``; they may override ``default_option`` when a
+    default depends on other options, ``seat_counts`` and ``pack_for`` when the
+    options or the count of players change them, and ``sides`` for partnerships.
+
+    Seats are numbered in the order of play (seat ``s + 1`` plays after seat ``s``);
+    sides are numbered as ``sides()`` lists them. Match scores, the match winner and
+    places are per side; a game without partnerships has one seat a side, so there a
+    side's number is its seat's.
     """
 
     slug: ClassVar[str]
@@ -205,6 +239,32 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
+
+    def seat_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """The player counts allowed with these (validated) options: ``seats`` by default."""
+        return self.seats
+
+    def sides(self, seats: int, options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The sides of a deal of ``seats`` players: a tuple of sides, each the tuple of its
+        seats. By default every seat is a side of its own: ``((0,), (1,), ...)``.
+        Partnership games return ``partners_opposite(seats)`` where they have them."""
+        return tuple((seat,) for seat in range(seats))
+
+    def side_of(self, seats: int, options: dict[str, Any], seat: int) -> int:
+        """The number of the side ``seat`` plays for."""
+        for number, side in enumerate(self.sides(seats, options)):
+            if seat in side:
+                return number
+        raise ValueError(f"seat {seat!r} is not one of the {seats} seats")
+
+    def pack_for(self, seats: int, options: dict[str, Any]) -> Pack:
+        """The pack a deal of ``seats`` players with these options uses: ``pack`` by default."""
+        return self.pack
+
+    def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` of ``deal`` may know (None: a spectator), JSON-ready; ``seat`` is
+        checked (``Deal.view``). The game's view module builds it."""
+        raise NotImplementedError
 
     def default_option(self, name: str, given: dict[str, Any]) -> Any:
         """Default for option ``name`` given the options passed so far."""
@@ -246,14 +306,16 @@ class Game:
         Raises ValueError for a seat count the game does not allow, a dealer
         outside the seats, bad options or a bad deck.
         """
+        normalized = self.validate_options(options)
+        allowed = self.seat_counts(normalized)
         if seats is None:
-            seats = self.seats[0]
-        if type(seats) is not int or seats not in self.seats:
-            raise ValueError(f"{self.name} is played by {self.seats} players, not {seats!r}")
+            seats = allowed[0]
+        if type(seats) is not int or seats not in allowed:
+            raise ValueError(f"{self.name} is played by {allowed} players, not {seats!r}")
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise ValueError(f"the dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
-        normalized = self.validate_options(options)
-        cards = self.pack.shuffled(seed) if deck is None else self.pack.check_deck(deck)
+        pack = self.pack_for(seats, normalized)
+        cards = pack.shuffled(seed) if deck is None else pack.check_deck(deck)
         return self.deal_class(self, seats, dealer, normalized, cards)
 
     def replay(self, record: dict[str, Any]) -> Deal:
@@ -299,21 +361,56 @@ class Game:
         return deal
 
     def match_scores(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> list[int]:
-        """Running match totals per seat: the sum of each deal's ``points``."""
+        """Running match totals per side: the sum of each deal's ``side_points`` (its
+        ``points`` where a result has no ``side_points``); zeros for the sides of the game's
+        first seat count before the first deal."""
         if not results:
-            return [0] * self.seats[0]
-        totals = [0] * len(results[0]["points"])
+            return [0] * len(self.sides(self.seats[0], options))
+        totals = [0] * len(_side_points(results[0]))
         for result in results:
-            for seat, points in enumerate(result["points"]):
-                totals[seat] += points
+            for side, points in enumerate(_side_points(result)):
+                totals[side] += points
         return totals
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """The seat that has won the match after these deals, or None while it goes on."""
+        """The side that has won the match after these deals, or None while it goes on."""
         raise NotImplementedError
+
+    def match_places(
+        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> list[int] | None:
+        """The place of each side (1 first, equal totals share a place) once the match is
+        won, else None: the winner first, the others by ``match_scores``, higher first.
+        Games whose ranking differs (e.g. by cards left) override it."""
+        winner = self.match_winner(results, options)
+        if winner is None:
+            return None
+        totals = self.match_scores(results, options)
+        order = sorted(range(len(totals)), key=lambda side: (side != winner, -totals[side]))
+        places = [0] * len(totals)
+        for rank, side in enumerate(order):
+            previous = order[rank - 1] if rank else None
+            same = previous is not None and previous != winner and totals[previous] == totals[side]
+            places[side] = places[previous] if same else rank + 1
+        return places
 
     def next_dealer(self, dealer: int, seats: int) -> int:
         """The dealer of the next deal: the deal passes to the next seat."""
         return (dealer + 1) % seats
+
+
+def _side_points(result: dict[str, Any]) -> list[int]:
+    """A deal result's points per side (``points`` when it gives no ``side_points``)."""
+    return result.get("side_points", result["points"])
+
+
+def partners_opposite(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Partnerships of partners sitting opposite: at four ``((0, 2), (1, 3))``, at six
+    ``((0, 2, 4), (1, 3, 5))``; seats play in turn, so partners never play one after the
+    other (../shared/rules/sources/004_3274f6a7e97458c6.txt, Tressette and Briscola a
+    quattro). Raises ValueError for an odd count."""
+    if seats % 2:
+        raise ValueError(f"{seats} seats cannot sit as two partnerships")
+    return (tuple(range(0, seats, 2)), tuple(range(1, seats, 2)))

@@ -5,7 +5,8 @@ here are the same in every game (../shared/DESIGN.md, "Rules engine
 contract" and "Live protocol"):
 
 - the header, first in every view: ``game`` (slug), ``viewer`` (the seat the
-  view is for, None for a spectator), ``seats``, ``dealer``, ``phase``,
+  view is for, None for a spectator), ``seats``, ``sides`` (the seats of each
+  side, ``[[0], [1]]`` without partnerships, ``[[0, 2], [1, 3]]`` with), ``dealer``, ``phase``,
   ``to_act`` and ``legal_actions`` (only in the view of the seat to act,
   else ``[]``); the game's own keys follow, and ``result`` (None until the
   deal is over, then ``result()``) ends the view;
@@ -47,6 +48,7 @@ def deal_view(deal: Deal, viewer: int | None, **keys: Any) -> dict[str, Any]:
         "game": deal.game.slug,
         "viewer": viewer,
         "seats": deal.seats,
+        "sides": [list(side) for side in deal.sides],
         "dealer": deal.dealer,
         "phase": deal.phase,
         "to_act": deal.to_act,

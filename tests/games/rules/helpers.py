@@ -27,7 +27,7 @@ ALICE, BOB = 0, 1
 REPO = Path(__file__).resolve().parents[3]
 # The keys every view shares, in their order (games/rules/views.py): the view's first
 # keys, a player's first keys, and the trick of trick games.
-VIEW_HEADER = ["game", "viewer", "seats", "dealer", "phase", "to_act", "legal_actions"]
+VIEW_HEADER = ["game", "viewer", "seats", "sides", "dealer", "phase", "to_act", "legal_actions"]
 PLAYER_HEADER = ["seat", "hand", "hand_count", "known_cards"]
 TRICK_KEYS = ["leader", "trick", "last_trick"]
 

@@ -74,8 +74,8 @@ def test_the_result_lists_declarations_and_sevens_of_each_seat():
     deal = play_out(GAME.new_deal(seats=2, dealer=ALICE, seed=3))
     result = deal.result()
     assert set(result) == {
-        "points", "declared", "sevens", "brisques", "last_trick", "tricks", "declarations",
-        "bonuses",
+        "points", "side_points", "declared", "sevens", "brisques", "last_trick", "tricks",
+        "declarations", "bonuses",
     }  # fmt: skip
     for seat in (0, 1):
         assert result["sevens"][seat] == 10 * len(result["bonuses"][seat])

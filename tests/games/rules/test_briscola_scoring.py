@@ -51,7 +51,7 @@ def test_a_whole_hand_ends_with_the_card_points_of_each_players_tricks():
     deal = GAME.new_deal(seats=2, dealer=ALICE, deck=DRAWN_DECK)
     play_first_legal(deal)
     result = deal.result()
-    assert set(result) == {"points", "card_points", "winner", "tricks", "trump"}
+    assert set(result) == {"points", "side_points", "card_points", "winner", "tricks", "trump"}
     assert result["trump"] == "D" and sum(result["tricks"]) == 20
 
 

@@ -334,7 +334,7 @@ def check_views(deal: Deal) -> None:
         assert "deck" not in json.dumps(view) and "seed" not in json.dumps(view)
         assert list(view)[: len(VIEW_HEADER)] == VIEW_HEADER and list(view)[-1] == "result"
         assert [view[key] for key in VIEW_HEADER] == [
-            deal.game.slug, viewer, 2, deal.dealer, deal.phase, deal.to_act,
+            deal.game.slug, viewer, 2, [[0], [1]], deal.dealer, deal.phase, deal.to_act,
             deal.legal_actions() if viewer == deal.to_act is not None else [],
         ]  # fmt: skip
         assert view["result"] == (deal.result() if deal.is_over else None)
