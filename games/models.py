@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from games.rules import all_games
+from games.rules import all_games, get_game
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -19,7 +19,12 @@ def game_choices() -> list[tuple[str, str]]:
 
 class Match(models.Model):
     """One match between seated players: a sequence of deals until the game's match rule
-    (``game.match_winner``) names a winner, or a player resigns or forfeits.
+    (``game.match_winner``) names a winning side, or a player resigns or forfeits.
+
+    Seats play in the order of their numbers; the game groups them into sides
+    (``game.sides(seat_count, options)``: one seat a side, or partnerships). ``scores``,
+    ``winner_seat`` and ``places`` are per side; where every side is one seat (every
+    two-player game), a side's number is its seat's.
 
     ``seq`` counts every state change the players can see (each action, each new deal,
     a resignation); a client action must carry the ``seq`` it saw, so a stale or
@@ -51,14 +56,22 @@ class Match(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
     seq = models.PositiveIntegerField(default=0)
     first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
-    scores = models.JSONField(default=list, blank=True)
+    seat_count = models.PositiveSmallIntegerField(
+        default=2, help_text="How many seats the match is played by (set when it starts)."
+    )
+    scores = models.JSONField(default=list, blank=True, help_text="Match totals, per side.")
     deal_points = models.JSONField(
         default=list, blank=True, help_text="Points of each finished deal, per seat."
     )
     last_result = models.JSONField(
         null=True, blank=True, help_text="result() of the latest finished deal (public)."
     )
-    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The winning side (its seat where sides are seats)."
+    )
+    places = models.JSONField(
+        default=list, blank=True, help_text="Place of each side once finished, 1 first."
+    )
     reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -84,6 +97,12 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:match", kwargs={"match_id": self.pk})
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side (``game.sides``), e.g. ``((0,), (1,))`` or
+        ``((0, 2), (1, 3))``."""
+        return get_game(self.game).sides(self.seat_count, self.options)
 
     @property
     def group_name(self) -> str:

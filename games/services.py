@@ -12,10 +12,12 @@ import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import live
 from games.errors import ClientError
+from games.hooks import send_match_finished_on_commit
 from games.models import Deal, Match
 from games.rules import IllegalAction, get_game
 from games.state import SeatInfo, engine_for, match_seats, state_messages
@@ -27,7 +29,7 @@ def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
     Call while holding select_for_update on the Match.
     """
     game = get_game(match.game)
-    engine = game.new_deal(seats=len(match.scores), dealer=dealer, options=match.options)
+    engine = game.new_deal(seats=match.seat_count, dealer=dealer, options=match.options)
     return Deal.objects.create(
         match=match, number=number, dealer=dealer, deck=engine.record()["deck"]
     )
@@ -48,18 +50,20 @@ def match_start(*, match_id: int) -> Match:
 
     Raises:
         ClientError: ``not_found``.
-        ValueError: the game is not played by this many seats.
+        ValueError: the game is not played by this many seats with these options.
     """
     match = _locked_match(match_id)
     if match.status != Match.Status.SCHEDULED or match.is_bye:
         return match
     seats = match_seats(match)
     game = get_game(match.game)
-    if len(seats) not in game.seats:
-        raise ValueError(f"{game.name} is played by {game.seats} players, not {len(seats)}.")
     match.options = game.validate_options(match.options)
+    allowed = game.seat_counts(match.options)
+    if len(seats) not in allowed:
+        raise ValueError(f"{game.name} is played by {allowed} players, not {len(seats)}.")
+    match.seat_count = len(seats)
     match.first_dealer = secrets.randbelow(len(seats))
-    match.scores = [0] * len(seats)
+    match.scores = [0] * len(game.sides(len(seats), match.options))
     match.status = Match.Status.IN_PROGRESS
     match.started_at = timezone.now()
     match.seq += 1
@@ -96,9 +100,10 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
          seated, a seat that is not to act, an action the engine refuses;
       2. append ``{"seat", "action"}`` to the deal's log and save it;
       3. if the deal is over, store its result, then either finish the match
-         (``game.match_winner``) or deal the next deal (``game.next_dealer``);
-      4. after commit: broadcast each seat's view; for a finished match, queue the
-         tournament task that records the result.
+         (``game.match_winner``, ``game.match_places``) or deal the next deal
+         (``game.next_dealer``);
+      4. after commit: broadcast each seat's view; for a finished match, send
+         ``games.hooks.match_finished``.
 
     Returns:
         The match's new ``seq``.
@@ -140,6 +145,7 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
             "last_result",
             "status",
             "winner_seat",
+            "places",
             "reason",
             "finished_at",
             "move_deadline",
@@ -170,12 +176,13 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     match.scores = game.match_scores(results, match.options)
     winner = game.match_winner(results, match.options)
     if winner is not None:
-        _finish(match, winner=winner, reason=Match.Reason.PLAYED)
+        places = game.match_places(results, match.options) or _places(match.scores, winner)
+        _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
         return None
     return _deal_new(
         match=match,
         number=deal.number + 1,
-        dealer=game.next_dealer(deal.dealer, len(match.scores)),
+        dealer=game.next_dealer(deal.dealer, match.seat_count),
     )
 
 
@@ -185,9 +192,41 @@ def _restart_move_clock(match: Match) -> None:
         match.move_deadline = timezone.now() + match.move_timeout
 
 
-def _finish(match: Match, *, winner: int, reason: str) -> None:
+def _places(scores: Sequence[int], winner: int, last: int | None = None) -> list[int]:
+    """Places per side (1 first): ``winner`` first, ``last`` (a side that resigned or
+    forfeited) last, the others by ``scores``, higher first; equal scores share a place."""
+    order = sorted(
+        range(len(scores)), key=lambda side: (side != winner, side == last, -scores[side])
+    )
+    places = [0] * len(scores)
+    for rank, side in enumerate(order):
+        before = order[rank - 1] if rank else None
+        shared = (
+            before is not None
+            and before not in (winner, last)
+            and side != last
+            and scores[before] == scores[side]
+        )
+        places[side] = places[before] if shared else rank + 1
+    return places
+
+
+def _finish_against(match: Match, seat: int, reason: str) -> None:
+    """Finish ``match`` against ``seat``'s side (it resigned or forfeited): with two sides
+    the other wins; with more, the loser is placed last and the best of the others by
+    the match scores wins (the lower side number on equal scores)."""
+    sides = match.sides
+    loser = next(number for number, side in enumerate(sides) if seat in side)
+    others = [side for side in range(len(sides)) if side != loser]
+    scores = list(match.scores) or [0] * len(sides)
+    winner = max(others, key=lambda side: (scores[side], -side))
+    _finish(match, winner=winner, places=_places(scores, winner, last=loser), reason=reason)
+
+
+def _finish(match: Match, *, winner: int, places: list[int], reason: str) -> None:
     match.status = Match.Status.FINISHED
     match.winner_seat = winner
+    match.places = places
     match.reason = reason
     match.finished_at = timezone.now()
     match.move_deadline = None
@@ -195,24 +234,23 @@ def _finish(match: Match, *, winner: int, reason: str) -> None:
 
 @transaction.atomic
 def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> int:
-    """Resign a two-seat match in progress: the other seat wins.
+    """Resign a match in progress for the player's side: with two sides the other side
+    wins; at a table of three or more sides the resigning side is placed last and the
+    best of the others by the match scores wins (``_finish_against``).
 
     Returns:
         The match's new ``seq``.
 
     Raises:
-        ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``, or
-            ``illegal_action`` for a game of more than two seats.
+        ClientError: ``not_found``, ``match_not_live``, ``stale`` or ``not_seated``.
     """
     match = _live_match(match_id, seq)
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", "Only the seated players can resign.", seq=match.seq)
-    if len(seats) != 2:
-        raise ClientError("illegal_action", "Resigning needs two seats.", seq=match.seq)
     match.seq += 1
-    _finish(match, winner=1 - seat, reason=Match.Reason.RESIGNED)
+    _finish_against(match, seat, Match.Reason.RESIGNED)
     match.save()
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     _broadcast_on_commit(match, seats, deal)
@@ -221,10 +259,8 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
 
 
 def _record_result_on_commit(match: Match) -> None:
-    from tournaments.tasks import record_match_result
-
-    match_id = match.pk
-    transaction.on_commit(lambda: record_match_result.delay(match_id))
+    """After commit, tell the layers above that the match finished (games/hooks.py)."""
+    send_match_finished_on_commit(match.pk)
 
 
 def _broadcast_on_commit(
@@ -238,8 +274,9 @@ def _broadcast_on_commit(
 
 @transaction.atomic
 def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
-    """Decide a two-seat match by forfeit when the seat on move let its deadline pass
-    (it never connected, or left): the other seat wins and both are told.
+    """Decide a match by forfeit against the side of the seat on move when it let its
+    deadline pass (it never connected, or left), as a resignation does
+    (``_finish_against``); every seat is told.
 
     Safe to run twice and against a racing action: the match is locked and the deadline
     checked again under the lock.
@@ -258,10 +295,10 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     seats = match_seats(match)
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal)
-    if len(seats) != 2 or engine.to_act is None:
+    if engine.to_act is None:
         return False
     match.seq += 1
-    _finish(match, winner=1 - engine.to_act, reason=Match.Reason.FORFEIT)
+    _finish_against(match, engine.to_act, Match.Reason.FORFEIT)
     match.save()
     _broadcast_on_commit(match, seats, deal, engine)
     _record_result_on_commit(match)
@@ -281,3 +318,15 @@ def matches_forfeit_idle(*, now=None) -> list[int]:
         for match_id in overdue.values_list("pk", flat=True)
         if match_forfeit_if_idle(match_id=match_id, now=now)
     ]
+
+
+def player_matches(player):
+    """The player's matches (byes of a round included, other byes not), unfinished first,
+    then the newest rounds, with seats and players prefetched for the schedule pages."""
+    return (
+        Match.objects.filter(seats__player=player)
+        .filter(Q(is_bye=False) | Q(round__isnull=False))
+        .select_related("round__tournament")
+        .prefetch_related("seats__player")
+        .order_by("status", "-round__starts_at", "-id")
+    )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from games.hooks import match_extras
 from games.models import Deal, Match, Seat
 from games.rules import get_game
 
@@ -29,7 +30,7 @@ def engine_for(match: Match, deal: Deal):
         {
             "game": match.game,
             "options": match.options,
-            "seats": len(match.scores),
+            "seats": match.seat_count,
             "dealer": deal.dealer,
             "deck": deal.deck,
             "actions": deal.actions,
@@ -48,9 +49,10 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class MatchContext:
-    """What a match's moves need but never change: its seats and its tournament summary
+    """What a match's moves need but never change: its seats and its event summary
     (``{"name", "url", "round"}`` or None), plus the players' ratings in its game
-    (``{player_id: rating}``, as of ``loaded``, a ``time.monotonic()`` reading).
+    (``{player_id: rating}``, as of ``loaded``, a ``time.monotonic()`` reading); both
+    come from the providers registered in games/hooks.py.
     """
 
     seats: tuple[SeatInfo, ...]
@@ -69,7 +71,7 @@ RATINGS_TTL = 30.0
 
 def match_context(match: Match) -> MatchContext:
     """The match's ``MatchContext``, from this process's cache when fresh, else read with
-    three small queries (seats with usernames, ratings, tournament) and cached.
+    a query for the seats and the registered providers' (games/hooks.py), and cached.
 
     Keeping this out of every move saves half its queries (docs/performance.md).
     """
@@ -78,28 +80,14 @@ def match_context(match: Match) -> MatchContext:
     if cached is not None and now - cached.loaded < RATINGS_TTL:
         _CONTEXTS.move_to_end(match.pk)
         return cached
-    from tournaments.models import Rating, Round
-
     seats = tuple(
         SeatInfo(number, player_id, username)
         for number, player_id, username in Seat.objects.filter(match=match)
         .order_by("number")
         .values_list("number", "player_id", "player__username")
     )
-    ratings = dict(
-        Rating.objects.filter(game=match.game, player__in=[s.player_id for s in seats]).values_list(
-            "player_id", "rating"
-        )
-    )
-    tournament = None
-    if match.round_id is not None:
-        round_ = Round.objects.select_related("tournament").get(pk=match.round_id)
-        tournament = {
-            "name": round_.tournament.name,
-            "url": round_.tournament.get_absolute_url(),
-            "round": round_.number,
-        }
-    context = MatchContext(seats, tournament, ratings, now)
+    extras = match_extras(match, [s.player_id for s in seats])
+    context = MatchContext(seats, extras["event"], extras["ratings"], now)
     if match.status == Match.Status.SCHEDULED:
         return context  # staff may still change its seats: not cached until it starts
     _CONTEXTS[match.pk] = context
@@ -126,10 +114,9 @@ def match_seats(match: Match) -> tuple[SeatInfo, ...]:
 def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) -> dict:
     """The ``match`` part of a state message: players, scores, deals, winner.
 
-    Players, ratings and tournament come from ``match_context`` (no query when cached).
+    Players, ratings and tournament come from ``match_context`` (no query when cached);
+    a player's ``rating`` is None when no provider gives one.
     """
-    from tournaments.models import STARTING_RATING
-
     context = match_context(match)
     return {
         "id": match.pk,
@@ -140,10 +127,11 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
             {
                 "seat": s.number,
                 "username": s.username,
-                "rating": round(context.ratings.get(s.player_id, STARTING_RATING)),
+                "rating": _rounded(context.ratings.get(s.player_id)),
             }
             for s in seats
         ],
+        "sides": [list(side) for side in match.sides],
         "scores": match.scores,
         "target": match.options.get("target"),
         "deal_number": deal.number if deal is not None else 0,
@@ -154,11 +142,16 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         ],
         "last_result": match.last_result,
         "winner": match.winner_seat,
+        "places": match.places,
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
         "tournament": context.tournament,
     }
+
+
+def _rounded(rating: float | None) -> int | None:
+    return None if rating is None else round(rating)
 
 
 def move_seconds_left(match: Match, now=None) -> float | None:

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from games.models import Match
-from tournaments.services import player_schedule
+from games.services import player_matches
 
 
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -34,7 +34,7 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 def my_matches(request: HttpRequest) -> HttpResponse:
     """The logged-in player's scheduled, live and finished matches."""
-    matches = list(player_schedule(request.user))
+    matches = list(player_matches(request.user))
     for item in matches:
         item.seat_list = sorted(item.seats.all(), key=lambda s: s.number)
         item.my_seat = next(

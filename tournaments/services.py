@@ -12,7 +12,7 @@ import secrets
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import Player
@@ -20,6 +20,7 @@ from games import live
 from games import services as game_services
 from games.models import Match, Seat
 from games.rules import get_game
+from games.services import player_matches
 from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
 from tournaments.pairing import round_robin_schedule
 from tournaments.rating import PlayerRating, k_factor, rate_match
@@ -326,8 +327,8 @@ def matches_record_unrecorded(
             finished_at__lt=now - timedelta(seconds=settle_seconds),
             finished_at__gte=now - timedelta(days=lookback_days),
         )
-        .annotate(seat_count=Count("seats"))
-        .filter(seat_count=2)
+        .annotate(seated=Count("seats"))
+        .filter(seated=2)
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
         .order_by("finished_at")
         .values_list("pk", flat=True)[:limit]
@@ -458,11 +459,6 @@ def _announce_on_commit(game: str, tournament: Tournament | None) -> None:
 
 
 def player_schedule(player: Player):
-    """The player's matches, newest rounds first, with what the schedule page shows."""
-    return (
-        Match.objects.filter(seats__player=player)
-        .filter(Q(is_bye=False) | Q(round__isnull=False))
-        .select_related("round__tournament")
-        .prefetch_related("seats__player")
-        .order_by("status", "-round__starts_at", "-id")
-    )
+    """The player's matches, newest rounds first, with what the schedule page shows
+    (``games.services.player_matches``)."""
+    return player_matches(player)

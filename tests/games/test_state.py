@@ -10,7 +10,7 @@ import pytest
 from games import state
 from games.models import Match
 from tests.conftest import make_tournament, start_match
-from tournaments.models import Rating
+from tournaments.models import STARTING_RATING, Rating
 
 pytestmark = pytest.mark.django_db
 
@@ -43,12 +43,13 @@ def test_a_scheduled_matchs_context_is_not_kept(alice, bob, django_assert_num_qu
 
 def test_ratings_are_read_again_after_their_time_to_live(alice, bob, monkeypatch):
     match = start_match(alice, bob)
-    assert state.match_context(match).ratings == {}
+    unrated = {alice.pk: STARTING_RATING, bob.pk: STARTING_RATING}
+    assert state.match_context(match).ratings == unrated
     Rating.objects.create(player=alice, game=match.game, rating=1612)
 
-    assert state.match_context(match).ratings == {}  # still fresh: kept
+    assert state.match_context(match).ratings == unrated  # still fresh: kept
     monkeypatch.setattr(state, "RATINGS_TTL", 0.0)
-    assert state.match_context(match).ratings == {alice.pk: 1612}
+    assert state.match_context(match).ratings == {alice.pk: 1612, bob.pk: STARTING_RATING}
 
 
 def test_the_seconds_left_to_move_count_down_to_zero_and_are_none_without_a_deadline(alice, bob):

@@ -1,0 +1,55 @@
+"""The one way the live-play layer (games/) tells the layers above it about a match.
+
+games/ never imports tournaments/ (docs/engine.md, "Layers"): the layers above connect
+here instead, in their ``AppConfig.ready``.
+
+- ``match_finished``: a Django signal sent after the commit that finished a match, with
+  ``match_id`` (int). Receivers run outside the finishing transaction; tournaments
+  connects one that queues the task recording ratings and standings
+  (``tournaments.tasks.record_match_result``). A lost signal is caught up by the
+  tournaments beat task that records unrecorded results.
+- ``register_context_provider(provider)``: ``provider(match, player_ids)`` returns a dict
+  with any of ``"ratings"`` (``{player_id: rating}``, the players' ratings in the match's
+  game) and ``"event"`` (``{"name", "url", "round"}``, the event the match belongs to),
+  shown on the match page and in every state message. Providers are called when a
+  match's context is (re)loaded, not on every move (games/state.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+
+match_finished = Signal()
+
+ContextProvider = Callable[[Any, Sequence[int]], dict[str, Any]]
+_PROVIDERS: list[ContextProvider] = []
+
+
+def send_match_finished_on_commit(match_id: int) -> None:
+    """Send ``match_finished`` for ``match_id`` once the current transaction commits
+    (at once outside a transaction)."""
+    transaction.on_commit(
+        lambda: match_finished.send(sender=send_match_finished_on_commit, match_id=match_id)
+    )
+
+
+def register_context_provider(provider: ContextProvider) -> None:
+    """Add ``provider`` to those ``match_extras`` asks (once; registering again is a no-op)."""
+    if provider not in _PROVIDERS:
+        _PROVIDERS.append(provider)
+
+
+def match_extras(match: Any, player_ids: Sequence[int]) -> dict[str, Any]:
+    """What the registered providers say of ``match``: ``{"ratings": {...}, "event": ...}``
+    (``ratings`` empty and ``event`` None when no provider says otherwise)."""
+    extras: dict[str, Any] = {"ratings": {}, "event": None}
+    for provider in _PROVIDERS:
+        given = provider(match, player_ids)
+        extras["ratings"].update(given.get("ratings") or {})
+        if given.get("event") is not None:
+            extras["event"] = given["event"]
+    return extras
