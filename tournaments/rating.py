@@ -17,6 +17,7 @@ Pure Python: no Django, no I/O.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 STARTING_RATING = 1500.0
@@ -131,3 +132,45 @@ def _after(player: PlayerRating, change: float) -> PlayerRating:
         rated_matches=player.rated_matches + 1,
         reached_2400=player.reached_2400 or player.rating >= K_THRESHOLD or rating >= K_THRESHOLD,
     )
+
+
+def rate_sides(
+    sides: Sequence[Sequence[PlayerRating]], places: Sequence[int]
+) -> list[list[PlayerRating]]:
+    """Every player's rating after a rated match of sides (partnerships or a table).
+
+    ``sides`` lists each side's players (one for a seat of its own, two for a pair);
+    ``places`` gives each side's place, 1 first (equal places are a draw between them).
+    The match counts as the pairwise results among its sides: side ``i`` scores 1
+    against each side placed behind it, 0.5 against each side placed equal, 0 against
+    each side placed ahead. A side's rating is the mean of its players' ratings and its
+    K the mean of its players' ``k_factor``; its change is
+    ``K / (sides - 1) * sum over the other sides j of (S_ij - E_ij)``, and each of its
+    players moves by that change. This is the pairwise ("simple multiplayer") Elo of
+    T. Kerrigan, "Multiplayer Elo" (tckerrigan.com/Misc/Multiplayer_Elo), with K divided
+    by the number of opponents so that a table counts as one match; with two sides of
+    one player it is ``rate_match`` exactly.
+
+    Returns:
+        The players' new ratings, in the shape of ``sides``.
+
+    Raises:
+        ValueError: fewer than two sides, an empty side, or ``places`` not one per side.
+    """
+    if len(sides) < 2 or any(not side for side in sides):
+        raise ValueError("a rated match needs two or more sides of one or more players")
+    if len(places) != len(sides):
+        raise ValueError(f"{len(places)} places given for {len(sides)} sides")
+    ratings = [sum(p.rating for p in side) / len(side) for side in sides]
+    k_factors = [sum(k_factor(p) for p in side) / len(side) for side in sides]
+    opponents = len(sides) - 1
+    after = []
+    for i, side in enumerate(sides):
+        total = 0.0
+        for j in range(len(sides)):
+            if j != i:
+                score = 1.0 if places[i] < places[j] else 0.5 if places[i] == places[j] else 0.0
+                total += score - expected_score(ratings[i], ratings[j])
+        change = k_factors[i] / opponents * total
+        after.append([_after(player, change) for player in side])
+    return after

@@ -152,3 +152,54 @@ def test_a_rating_that_is_not_a_number_is_refused(value):
 
 def test_the_docstring_examples_hold():
     assert doctest.testmod(rating).failed == 0
+
+
+def test_two_sides_of_one_player_rate_as_a_match():
+    from tournaments.rating import PlayerRating, rate_match, rate_sides
+
+    a, b = PlayerRating(1600, 40), PlayerRating(1450, 3)
+    for places, score in (([1, 2], 1.0), ([2, 1], 0.0), ([1, 1], 0.5)):
+        (after_a,), (after_b,) = rate_sides([[a], [b]], places)
+        assert (after_a, after_b) == rate_match(a, b, score)
+
+
+def test_partners_move_by_their_sides_change_worked_by_hand():
+    from tournaments.rating import PlayerRating, rate_sides
+
+    # Side 1: 1700 (K 20) and 1500 (K 40): mean 1600, K 30. Side 2: 1500 and 1500, K 40.
+    # E(side 1) = 1 / (1 + 10 ** (-100 / 400)) = 0.640065; side 1 wins:
+    # +30 * 0.359935 = +10.798 each; side 2: 40 * (0 - 0.359935) = -14.397 each.
+    one = [PlayerRating(1700, 50), PlayerRating(1500, 0)]
+    two = [PlayerRating(1500, 0), PlayerRating(1500, 0)]
+    after_one, after_two = rate_sides([one, two], [1, 2])
+    assert [round(p.rating - q.rating, 3) for p, q in zip(after_one, one, strict=True)] == [
+        10.798,
+        10.798,
+    ]
+    assert [round(p.rating, 3) for p in after_two] == [1485.603, 1485.603]
+    assert [p.rated_matches for p in after_one] == [51, 1]
+
+
+def test_a_table_of_three_counts_pairwise_results_with_k_over_two():
+    from tournaments.rating import PlayerRating, rate_sides
+
+    # Equal ratings, K 40: the winner scores 2 of 2 against 1.0 expected: +40/2 * 1 = +20;
+    # second 1 of 2: 0; third 0 of 2: -20. A shared second place: 0.5 each.
+    players = [[PlayerRating(1500, 0)] for _ in range(3)]
+    after = rate_sides(players, [2, 1, 3])
+    assert [round(side[0].rating, 6) for side in after] == [1500.0, 1520.0, 1480.0]
+    shared = rate_sides(players, [1, 2, 2])
+    assert [round(side[0].rating, 6) for side in shared] == [1520.0, 1490.0, 1490.0]
+
+
+def test_rate_sides_refuses_a_lone_side_or_places_that_do_not_fit():
+    import pytest
+
+    from tournaments.rating import PlayerRating, rate_sides
+
+    with pytest.raises(ValueError):
+        rate_sides([[PlayerRating()]], [1])
+    with pytest.raises(ValueError):
+        rate_sides([[PlayerRating()], [PlayerRating()]], [1])
+    with pytest.raises(ValueError):
+        rate_sides([[PlayerRating()], []], [1, 2])
