@@ -43,6 +43,24 @@ class Tournament(models.Model):
         help_text='Game options as JSON, e.g. {"target": 31}; empty for the defaults.',
     )
     format = models.CharField(max_length=30, choices=Format.choices, default=Format.ROUND_ROBIN)
+    table_size = models.PositiveSmallIntegerField(
+        default=2,
+        help_text=(
+            "Seats a match: 2 for head-to-head, 4 for a pairs event, 3 (or more) for a table "
+            "event of individual players seated at tables."
+        ),
+    )
+    pairs = models.BooleanField(
+        default=False,
+        help_text="Entries are pairs of partners (table size 4): two pairs meet at each table.",
+    )
+    table_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=(
+            "Rounds of a table event; empty: enough for every two players to meet about once."
+        ),
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     description = models.TextField(blank=True)
     capacity = models.PositiveIntegerField(default=16, help_text="Most entries accepted.")
@@ -72,18 +90,53 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
     @property
+    def is_table_event(self) -> bool:
+        """Players are seated at tables of three or more (not pairs, not head-to-head)."""
+        return not self.pairs and self.table_size > 2
+
+    def clean(self) -> None:
+        """Admin check: a pairs event is played at tables of four, and the game must be
+        played by ``table_size`` players."""
+        from django.core.exceptions import ValidationError
+
+        from games.rules import get_game
+
+        if self.pairs and self.table_size != 4:
+            raise ValidationError({"table_size": "A pairs event is played at tables of four."})
+        if self.game:
+            game = get_game(self.game)
+            try:
+                allowed = game.seat_counts(game.validate_options(self.options or {}))
+            except ValueError as error:
+                raise ValidationError({"options": str(error)}) from error
+            if self.table_size not in allowed:
+                raise ValidationError(
+                    {"table_size": f"{game.name} is played by {allowed} players."}
+                )
+
+    @property
     def group_name(self) -> str:
         """Channel-layer group of pages that show this tournament's standings."""
         return f"tournament-{self.pk}"
 
 
 class Entry(models.Model):
-    """A player's registration in a tournament; ``pairing_number`` is set with the schedule."""
+    """A registration in a tournament: a player, or in a pairs event a pair (the player who
+    registered and the ``partner`` they named, who confirms on the site or is paired by
+    staff in admin). ``pairing_number`` is set with the schedule."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="entries"
     )
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="partner_entries",
+        null=True,
+        blank=True,
+    )
+    partner_confirmed = models.BooleanField(default=False)
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -95,7 +148,24 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return f"{self.name} in {self.tournament}"
+
+    @property
+    def name(self) -> str:
+        """The player's name, or a pair's two names: "alice & bob"."""
+        if self.partner_id is None:
+            return str(self.player)
+        return f"{self.player} & {self.partner}"
+
+    @property
+    def player_ids(self) -> list[int]:
+        """The ids of the entry's players: the player, then the partner if any."""
+        return [self.player_id] + ([self.partner_id] if self.partner_id else [])
+
+    @property
+    def is_complete(self) -> bool:
+        """True when the entry can be scheduled: a player, or a pair whose partner confirmed."""
+        return not self.tournament.pairs or (self.partner_id is not None and self.partner_confirmed)
 
 
 class Round(models.Model):

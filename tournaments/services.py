@@ -12,8 +12,9 @@ import secrets
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Player
 from games import live
@@ -23,8 +24,10 @@ from games.rules import get_game
 from games.services import player_matches
 from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
 from tournaments.pairing import round_robin_schedule
-from tournaments.rating import PlayerRating, k_factor, rate_match
+from tournaments.pairing.tables import table_schedule
+from tournaments.rating import PlayerRating, k_factor, rate_sides
 from tournaments.standings import MatchResult, compute_standings
+from tournaments.table_standings import TableResult, compute_table_standings
 
 
 class TournamentError(Exception):
@@ -65,21 +68,65 @@ def _check_registration_window(tournament: Tournament) -> None:
         raise TournamentError("Registration has closed.")
 
 
+def _entry_of(tournament: Tournament, player: Player) -> Entry | None:
+    """The entry ``player`` plays in (as its player or as the partner), or None."""
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .filter(Q(player=player) | Q(partner=player))
+        .first()
+    )
+
+
 @transaction.atomic
-def entry_register(*, tournament: Tournament, player: Player) -> Entry:
-    """Register ``player`` in ``tournament``.
+def entry_register(
+    *, tournament: Tournament, player: Player, partner: Player | None = None
+) -> Entry:
+    """Register ``player`` in ``tournament``; in a pairs event with the ``partner`` they
+    name, who must then confirm (``entry_confirm_partner``) before the pair is scheduled.
 
     Raises:
-        TournamentError: registration is not open, the tournament is full, or the player
-            is already registered.
+        TournamentError: registration is not open, the tournament is full, the player or
+            the partner is already in an entry, a pairs event without a partner (or a
+            partner named for an event of single players), or oneself as partner.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_registration_window(tournament)
-    if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise TournamentError("You are already registered.")
+    if _entry_of(tournament, player) is not None:
+        raise TournamentError(_("You are already registered."))
+    if tournament.pairs:
+        if partner is None:
+            raise TournamentError(_("Name your partner: this is an event for pairs."))
+        if partner.pk == player.pk:
+            raise TournamentError(_("Your partner must be another player."))
+        if not partner.is_active:
+            raise TournamentError(_("There is no such player."))
+        if _entry_of(tournament, partner) is not None:
+            raise TournamentError(_("%(name)s is already registered.") % {"name": partner})
+    elif partner is not None:
+        raise TournamentError(_("This event is for single players: no partner is named."))
     if tournament.entries.count() >= tournament.capacity:
-        raise TournamentError("This tournament is full.")
-    return Entry.objects.create(tournament=tournament, player=player)
+        raise TournamentError(_("This tournament is full."))
+    return Entry.objects.create(tournament=tournament, player=player, partner=partner)
+
+
+@transaction.atomic
+def entry_confirm_partner(*, tournament: Tournament, player: Player) -> Entry:
+    """``player`` confirms they play as the partner named in an entry of ``tournament``.
+
+    Raises:
+        TournamentError: registration is not open, or no entry names the player as partner
+            (or it is already confirmed).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_registration_window(tournament)
+    entry = Entry.objects.filter(
+        tournament=tournament, partner=player, partner_confirmed=False
+    ).first()
+    if entry is None:
+        raise TournamentError(_("No pair is waiting for you to confirm."))
+    entry.partner_confirmed = True
+    entry.save(update_fields=["partner_confirmed"])
+    return entry
 
 
 @transaction.atomic
@@ -91,9 +138,10 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_registration_window(tournament)
-    deleted, _ = Entry.objects.filter(tournament=tournament, player=player).delete()
-    if not deleted:
-        raise TournamentError("You are not registered.")
+    entry = _entry_of(tournament, player)
+    if entry is None:
+        raise TournamentError(_("You are not registered."))
+    entry.delete()  # a partner who withdraws dissolves the pair
 
 
 # Schedule and rounds -------------------------------------------------------------------
@@ -141,30 +189,27 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
     existing = list(tournament.rounds.order_by("number"))
     if existing:
         return existing
-    entries = list(tournament.entries.select_related("player"))
-    if len(entries) < 2:
-        raise TournamentError(f"{tournament}: at least two players must enter.")
+    entries = [e for e in tournament.entries.select_related("player", "partner") if e.is_complete]
+    # A pair whose partner never confirmed cannot play: it is dropped with the schedule.
+    tournament.entries.exclude(pk__in=[e.pk for e in entries]).delete()
+    needed = tournament.table_size if tournament.is_table_event else 2
+    if len(entries) < needed:
+        if needed == 2:
+            raise TournamentError(
+                _("%(event)s: at least two entries must be complete.") % {"event": tournament}
+            )
+        raise TournamentError(
+            _("%(event)s: at least %(needed)s players must enter a table event.")
+            % {"event": tournament, "needed": needed}
+        )
     order = sorted(entries, key=lambda _: secrets.randbits(32))
     for number, entry in enumerate(order, start=1):
         entry.pairing_number = number
     Entry.objects.bulk_update(order, ["pairing_number"])
-    players = {entry.pairing_number: entry.player for entry in order}
-    schedule = round_robin_schedule(
-        [entry.pairing_number for entry in order],
-        double=tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN,
-    )
-    options = get_game(tournament.game).validate_options(tournament.options)
-    start = tournament.first_round_at or timezone.now()
-    rounds = []
-    for index, pairings in enumerate(schedule):
-        round_ = Round.objects.create(
-            tournament=tournament,
-            number=index + 1,
-            starts_at=start + index * tournament.round_interval,
-        )
-        rounds.append(round_)
-        for pairing in pairings:
-            _create_pairing_match(round_, pairing, players, tournament.game, options)
+    if tournament.is_table_event:
+        rounds = _make_table_rounds(tournament, order)
+    else:
+        rounds = _make_round_robin(tournament, order)
     if tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.DRAFT):
         tournament.status = Tournament.Status.SCHEDULED
         tournament.save(update_fields=["status"])
@@ -172,25 +217,97 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
     return rounds
 
 
-def _create_pairing_match(round_, pairing, players, game: str, options: dict) -> Match:
+def _round_starts(tournament: Tournament):
+    start = tournament.first_round_at or timezone.now()
+    return lambda index: start + index * tournament.round_interval
+
+
+def _make_round_robin(tournament: Tournament, order: list[Entry]) -> list[Round]:
+    """Rounds by the Berger tables of players, or of pairs (partners sit opposite)."""
+    entries = {entry.pairing_number: entry for entry in order}
+    schedule = round_robin_schedule(
+        [entry.pairing_number for entry in order],
+        double=tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN,
+    )
+    options = get_game(tournament.game).validate_options(tournament.options)
+    starts = _round_starts(tournament)
+    rounds = []
+    for index, pairings in enumerate(schedule):
+        round_ = Round.objects.create(
+            tournament=tournament, number=index + 1, starts_at=starts(index)
+        )
+        rounds.append(round_)
+        for pairing in pairings:
+            first = entries[pairing.first_seat]
+            if pairing.bye:
+                _create_bye(round_, pairing.board, first, tournament.game, options)
+                continue
+            second = entries[pairing.second_seat]
+            if tournament.pairs:  # partners opposite: seats 0 and 2 against 1 and 3
+                seating = [first.player, second.player, first.partner, second.partner]
+            else:
+                seating = [first.player, second.player]
+            _create_match(round_, pairing.board, seating, tournament.game, options)
+    return rounds
+
+
+def _make_table_rounds(tournament: Tournament, order: list[Entry]) -> list[Round]:
+    """Rounds of tables (``tournaments.pairing.tables``): every two players meet as evenly
+    as the numbers allow; those sitting out a round get a bye (``table_standings``)."""
+    size = tournament.table_size
+    count = tournament.table_rounds or max(1, -(-(len(order) - 1) // (size - 1)))
+    schedule = table_schedule(len(order), count, size=size)
+    options = get_game(tournament.game).validate_options(tournament.options)
+    starts = _round_starts(tournament)
+    rounds = []
+    for index, table_round in enumerate(schedule):
+        round_ = Round.objects.create(
+            tournament=tournament, number=index + 1, starts_at=starts(index)
+        )
+        rounds.append(round_)
+        board = 0
+        for board, table in enumerate(table_round.tables, start=1):
+            seating = [order[i].player for i in table]
+            _create_match(round_, board, seating, tournament.game, options)
+        for extra, i in enumerate(table_round.sitting_out, start=board + 1):
+            _create_bye(round_, extra, order[i], tournament.game, options)
+    return rounds
+
+
+def _create_match(round_, board: int, seating: list, game: str, options: dict) -> Match:
+    """A scheduled match of ``round_`` with ``seating[n]`` at seat ``n``."""
     match = Match.objects.create(
         game=game,
         options=options,
         round=round_,
-        board=pairing.board,
-        is_bye=pairing.bye,
+        board=board,
+        seat_count=len(seating),
         move_timeout=round_.tournament.move_timeout,
     )
-    Seat.objects.create(match=match, number=0, player=players[pairing.first_seat])
-    if pairing.bye:
-        match.status = Match.Status.FINISHED
-        match.winner_seat = 0
-        match.reason = Match.Reason.BYE
-        match.scores = [0]
-        match.finished_at = timezone.now()
-        match.save()
-    else:
-        Seat.objects.create(match=match, number=1, player=players[pairing.second_seat])
+    Seat.objects.bulk_create(
+        [Seat(match=match, number=n, player=player) for n, player in enumerate(seating)]
+    )
+    return match
+
+
+def _create_bye(round_, board: int, entry: Entry, game: str, options: dict) -> Match:
+    """A finished bye of ``round_`` for ``entry`` (its player at seat 0)."""
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        round=round_,
+        board=board,
+        is_bye=True,
+        seat_count=1,
+        status=Match.Status.FINISHED,
+        winner_seat=0,
+        places=[1],
+        reason=Match.Reason.BYE,
+        scores=[0],
+        finished_at=timezone.now(),
+        move_timeout=round_.tournament.move_timeout,
+    )
+    Seat.objects.create(match=match, number=0, player=entry.player)
     return match
 
 
@@ -328,7 +445,7 @@ def matches_record_unrecorded(
             finished_at__gte=now - timedelta(days=lookback_days),
         )
         .annotate(seated=Count("seats"))
-        .filter(seated=2)
+        .filter(seated__gte=2)
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
         .order_by("finished_at")
         .values_list("pk", flat=True)[:limit]
@@ -337,44 +454,59 @@ def matches_record_unrecorded(
 
 
 def _rate(match: Match) -> bool:
-    """Apply the FIDE Elo update for a finished two-seat match, once."""
+    """Apply the Elo update of a finished match, once: FIDE Elo between two players, and
+    for partnerships and tables ``rate_sides`` (a side's rating is its players' mean and
+    each partner moves by the side's change; a table counts pairwise, K over opponents).
+    Each player's RatingChange names as ``opponent`` the player seated after them."""
     seats = list(match.seats.order_by("number"))
-    if len(seats) != 2 or match.winner_seat is None:
+    if len(seats) < 2 or match.winner_seat is None:
         return False
     if RatingChange.objects.filter(match=match).exists():
         return False
+    sides = match.sides
+    places = list(match.places) or [
+        1 if side == match.winner_seat else 2 for side in range(len(sides))
+    ]
+    if len(places) != len(sides):
+        return False
+    player_at = {seat.number: seat.player_id for seat in seats}
     for seat in seats:
         Rating.objects.get_or_create(player_id=seat.player_id, game=match.game)
-    ratings = {
+    rows = {
         r.player_id: r
         for r in Rating.objects.select_for_update()
-        .filter(game=match.game, player_id__in=[s.player_id for s in seats])
+        .filter(game=match.game, player_id__in=list(player_at.values()))
         .order_by("player_id")
     }
-    first, second = (ratings[s.player_id] for s in seats)
-    before = [_player_rating(first), _player_rating(second)]
-    score_first = 1.0 if match.winner_seat == 0 else 0.0
-    after = rate_match(before[0], before[1], score_first)
-    scores = [score_first, 1.0 - score_first]
+    before = [[_player_rating(rows[player_at[n]]) for n in side] for side in sides]
+    after = rate_sides(before, places)
     try:
         with transaction.atomic():
-            pairs = zip((first, second), before, after, strict=True)
-            for index, (row, old, new) in enumerate(pairs):
-                RatingChange.objects.create(
-                    player_id=row.player_id,
-                    opponent_id=(second if index == 0 else first).player_id,
-                    game=match.game,
-                    match=match,
-                    score=scores[index],
-                    rating_before=old.rating,
-                    rating_after=new.rating,
-                    k_factor=k_factor(old),
-                )
-                row.rating = new.rating
-                row.rated_matches = new.rated_matches
-                row.reached_2400 = new.reached_2400
-                row.last_change = new.rating - old.rating
-                row.save()
+            for side_number, side in enumerate(sides):
+                others = [p for number, p in enumerate(places) if number != side_number]
+                score = sum(
+                    1.0 if places[side_number] < p else 0.5 if places[side_number] == p else 0.0
+                    for p in others
+                ) / len(others)
+                for old, new, number in zip(
+                    before[side_number], after[side_number], side, strict=True
+                ):
+                    row = rows[player_at[number]]
+                    RatingChange.objects.create(
+                        player_id=row.player_id,
+                        opponent_id=player_at[(number + 1) % len(seats)],
+                        game=match.game,
+                        match=match,
+                        score=score,
+                        rating_before=old.rating,
+                        rating_after=new.rating,
+                        k_factor=k_factor(old),
+                    )
+                    row.rating = new.rating
+                    row.rated_matches = new.rated_matches
+                    row.reached_2400 = new.reached_2400
+                    row.last_change = new.rating - old.rating
+                    row.save()
     except IntegrityError:
         # Another worker recorded this match first; its update stands.
         return False
@@ -388,9 +520,12 @@ def _player_rating(row: Rating) -> PlayerRating:
 
 
 def _recompute_standings(tournament: Tournament) -> None:
-    """Rebuild the tournament's Standing rows from every finished match."""
-    entries = {e.player_id: e for e in tournament.entries.all()}
-    results = []
+    """Rebuild the tournament's Standing rows from every finished match: by entry (a player
+    or a pair) with ``compute_standings``, or for a table event with
+    ``compute_table_standings``."""
+    entry_rows = list(tournament.entries.all())
+    entries = {e.pk: e for e in entry_rows}
+    entry_of = {player_id: e.pk for e in entry_rows for player_id in e.player_ids}
     matches = (
         Match.objects.filter(round__tournament=tournament, status=Match.Status.FINISHED)
         # A bye is made finished with the schedule; it counts once its round has started.
@@ -398,12 +533,16 @@ def _recompute_standings(tournament: Tournament) -> None:
         .select_related("round")
         .prefetch_related("seats")
     )
+    if tournament.is_table_event:
+        _save_table_standings(tournament, entries, entry_of, matches)
+        return
+    results = []
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda s: s.number)
-        first = seats[0].player_id
-        second = seats[1].player_id if len(seats) > 1 else None
+        first = entry_of[seats[0].player_id]
+        second = entry_of[seats[1].player_id] if len(seats) > 1 else None
         scores = match.scores or [0, 0]
-        winner = None if match.winner_seat is None else seats[match.winner_seat].player_id
+        winner = None if match.winner_seat is None else entry_of[seats[match.winner_seat].player_id]
         results.append(
             MatchResult(
                 round_number=match.round.number,
@@ -432,6 +571,43 @@ def _recompute_standings(tournament: Tournament) -> None:
                 deal_points_against=row.deal_points_against,
                 head_to_head=row.head_to_head,
                 sonneborn_berger=row.sonneborn_berger,
+            )
+            for row in rows
+        ]
+    )
+
+
+def _save_table_standings(tournament, entries, entry_of, matches) -> None:
+    results = []
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda s: s.number)
+        results.append(
+            TableResult(
+                round_number=match.round.number,
+                entrants=tuple(entry_of[s.player_id] for s in seats),
+                places=tuple(match.places or [1]),
+                points=tuple(match.scores or [0] * len(seats)),
+                bye=match.is_bye,
+                table_size=tournament.table_size,
+            )
+        )
+    rows = compute_table_standings(list(entries), results)
+    Standing.objects.filter(tournament=tournament).delete()
+    Standing.objects.bulk_create(
+        [
+            Standing(
+                tournament=tournament,
+                entry=entries[row.entrant],
+                rank=row.rank,
+                played=row.played,
+                wins=row.wins,
+                losses=row.losses,
+                byes=row.byes,
+                match_points=row.match_points,
+                deal_points_for=row.points,
+                deal_points_against=0,
+                head_to_head=None,
+                sonneborn_berger=0,
             )
             for row in rows
         ]
