@@ -390,6 +390,10 @@ function makeContext(st, config, client, mod, game) {
   const pack = (mod && mod.pack) || packFor(game);
   const seats = seatList(st);
   const name = (seat) => playerName(st, config, seat);
+  // Sides: [[0], [1]] without partnerships, [[0, 2], [1, 3]] with; scores and the winner are per side.
+  const sides = match.sides || view.sides || seats.map((s) => [s]);
+  const sideOf = (seat) => Math.max(0, sides.findIndex((side) => side.includes(seat)));
+  const sideName = (side) => (sides[side] || [side]).map(name).join(" & ");
   const ctx = {
     st, view, match, config, client, game, pack, viewer, seat: viewer, finished, live, myTurn,
     state: st,
@@ -399,6 +403,10 @@ function makeContext(st, config, client, mod, game) {
     seats,
     names: seats.map(name),
     name,
+    sides,
+    sideOf,
+    sideName,
+    partnerships: sides.some((side) => side.length > 1),
     isMe: (seat) => viewer !== null && seat === viewer,
     local: client.local,
     selected: client.local.selected,
@@ -542,8 +550,9 @@ function statusBar(ctx, prompt) {
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
 }
 
-function scoreLine(scores, first, seats) {
-  const order = [first, ...seats.filter((s) => s !== first)];
+function scoreLine(scores, first, count) {
+  const all = Array.from({ length: count }, (_, i) => i);
+  const order = [first, ...all.filter((s) => s !== first)];
   return order.map((s) => (scores || [])[s] ?? 0).join("–");
 }
 
@@ -555,22 +564,26 @@ function matchOverBanner(ctx) {
   let sub = "";
   if (w === null || w === undefined) {
     title = "Match over";
-    sub = `Final score ${ctx.seats.map((s) => scores[s] ?? 0).join("–")}`;
+    sub = `Final score ${ctx.sides.map((_, side) => scores[side] ?? 0).join("–")}`;
   } else {
-    const winner = ctx.name(w);
-    const losers = ctx.seats.filter((s) => s !== w).map(ctx.name).join(" and ");
+    // w is the winning side: its seat where every side is one seat.
+    const count = ctx.sides.length;
+    const winner = ctx.sideName(w);
+    const wins = ctx.sides[w] && ctx.sides[w].length > 1 ? "win" : "wins";
+    const losers = ctx.sides.map((_, side) => side).filter((side) => side !== w).map(ctx.sideName).join(" and ");
+    const left = match.places && match.places.length ? ctx.sideName(match.places.indexOf(Math.max(...match.places))) : losers;
     if (match.reason === "resigned") {
-      title = `${winner} wins by resignation`;
-      sub = `${losers} resigned · score ${scoreLine(scores, w, ctx.seats)}`;
+      title = `${winner} ${wins} by resignation`;
+      sub = `${left} resigned · score ${scoreLine(scores, w, count)}`;
     } else if (match.reason === "forfeit") {
-      title = `${winner} wins by forfeit`;
-      sub = `${losers} forfeited · score ${scoreLine(scores, w, ctx.seats)}`;
+      title = `${winner} ${wins} by forfeit`;
+      sub = `${left} forfeited · score ${scoreLine(scores, w, count)}`;
     } else {
-      title = `${winner} wins ${scoreLine(scores, w, ctx.seats)}`;
+      title = `${winner} ${wins} ${scoreLine(scores, w, count)}`;
       const n = (match.deals || []).length || match.deal_number || 1;
       sub = `final score after ${n} deal${n === 1 ? "" : "s"}`;
     }
-    if (ctx.isMe(w)) sub = `Well played! ${sub[0].toUpperCase()}${sub.slice(1)}`;
+    if (ctx.viewer !== null && ctx.sideOf(ctx.viewer) === w) sub = `Well played! ${sub[0].toUpperCase()}${sub.slice(1)}`;
   }
   const standings = config.standings_url || (match.tournament && match.tournament.url) || null;
   return h("section", { class: "lt-over", "data-testid": "match-over" },
@@ -590,7 +603,8 @@ function scorePanel(ctx, parts, prompt) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         ctx.name(s),
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: "Dealer" }, "D") : null),
-      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[s] ?? 0)),
+      ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
+      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[ctx.sideOf(s)] ?? 0)),
       columns.map((c) => h("td", { class: "num" }, c.value(s))));
   });
   const whose = parts.whose || defaultWhose(ctx, prompt);
@@ -603,7 +617,8 @@ function scorePanel(ctx, parts, prompt) {
       h("table", { class: "lt-score-table" },
         h("thead", {}, h("tr", {},
           h("th", {}, "Player"),
-          h("th", { class: "num", title: "Match score" }, "Score"),
+          ctx.partnerships ? h("th", { title: "Side (partners share the score)" }, "Side") : null,
+          h("th", { class: "num", title: ctx.partnerships ? "Match score of the side" : "Match score" }, "Score"),
           columns.map((c) => h("th", { class: "num", title: c.title || null }, c.label)))),
         h("tbody", {}, rows)),
       parts.panel || null,
