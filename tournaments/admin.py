@@ -28,7 +28,18 @@ class TournamentForm(forms.ModelForm):
             "first_round_at",
             "round_interval",
             "move_timeout",
+            "table_size",
+            "pairs",
+            "table_rounds",
         ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "table_size" in self.fields:
+            self.fields["table_size"].required = False
+
+    def clean_table_size(self):
+        return self.cleaned_data.get("table_size") or 2
 
     def clean(self):
         cleaned = super().clean()
@@ -50,9 +61,9 @@ class TournamentForm(forms.ModelForm):
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["player", "pairing_number", "created_at"]
+    fields = ["player", "partner", "partner_confirmed", "pairing_number", "created_at"]
     readonly_fields = ["pairing_number", "created_at"]
-    autocomplete_fields = ["player"]
+    autocomplete_fields = ["player", "partner"]
 
 
 class RoundInline(admin.TabularInline):

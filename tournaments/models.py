@@ -107,8 +107,8 @@ class Tournament(models.Model):
             game = get_game(self.game)
             try:
                 allowed = game.seat_counts(game.validate_options(self.options or {}))
-            except ValueError as error:
-                raise ValidationError({"options": str(error)}) from error
+            except (ValueError, TypeError):
+                return  # the options' own error is reported by the form
             if self.table_size not in allowed:
                 raise ValidationError(
                     {"table_size": f"{game.name} is played by {allowed} players."}

@@ -68,7 +68,7 @@ def _check_registration_window(tournament: Tournament) -> None:
         raise TournamentError("Registration has closed.")
 
 
-def _entry_of(tournament: Tournament, player: Player) -> Entry | None:
+def entry_of(tournament: Tournament, player: Player) -> Entry | None:
     """The entry ``player`` plays in (as its player or as the partner), or None."""
     return (
         Entry.objects.filter(tournament=tournament)
@@ -91,7 +91,7 @@ def entry_register(
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_registration_window(tournament)
-    if _entry_of(tournament, player) is not None:
+    if entry_of(tournament, player) is not None:
         raise TournamentError(_("You are already registered."))
     if tournament.pairs:
         if partner is None:
@@ -100,7 +100,7 @@ def entry_register(
             raise TournamentError(_("Your partner must be another player."))
         if not partner.is_active:
             raise TournamentError(_("There is no such player."))
-        if _entry_of(tournament, partner) is not None:
+        if entry_of(tournament, partner) is not None:
             raise TournamentError(_("%(name)s is already registered.") % {"name": partner})
     elif partner is not None:
         raise TournamentError(_("This event is for single players: no partner is named."))
@@ -138,7 +138,7 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_registration_window(tournament)
-    entry = _entry_of(tournament, player)
+    entry = entry_of(tournament, player)
     if entry is None:
         raise TournamentError(_("You are not registered."))
     entry.delete()  # a partner who withdraws dissolves the pair

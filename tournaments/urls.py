@@ -9,4 +9,5 @@ urlpatterns = [
     path("<slug:slug>/standings/", views.standings_partial, name="standings"),
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
+    path("<slug:slug>/confirm-partner/", views.confirm_partner, name="confirm_partner"),
 ]

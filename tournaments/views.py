@@ -5,8 +5,10 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.models import Player
 from games.models import Match, Seat
 from games.rules import all_games, get_game
 from tournaments import services
@@ -52,7 +54,9 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _standings(tournament: Tournament):
-    return Standing.objects.filter(tournament=tournament).select_related("entry__player")
+    return Standing.objects.filter(tournament=tournament).select_related(
+        "entry__player", "entry__partner"
+    )
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -62,8 +66,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     rounds = tournament.rounds.prefetch_related(
         Prefetch("matches", queryset=Match.objects.prefetch_related(seats).order_by("board"))
     ).order_by("number")
-    entries = tournament.entries.select_related("player").order_by("pairing_number", "created_at")
-    registered = request.user.is_authenticated and entries.filter(player=request.user).exists()
+    entries = tournament.entries.select_related("player", "partner").order_by(
+        "pairing_number", "created_at"
+    )
+    rounds = list(rounds)
+    for round_ in rounds:
+        for match in round_.matches.all():
+            match.side_rows = _side_rows(match)
+    mine = services.entry_of(tournament, request.user) if request.user.is_authenticated else None
     return render(
         request,
         "tournaments/detail.html",
@@ -73,10 +83,35 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": rounds,
             "entries": entries,
             "standings": _standings(tournament),
-            "registered": registered,
+            "registered": mine is not None,
+            "my_entry": mine,
+            "to_confirm": mine is not None
+            and mine.partner_id == request.user.pk
+            and not mine.partner_confirmed,
             "Round": Round,
         },
     )
+
+
+def _side_rows(match: Match) -> list[dict]:
+    """Each side of a match for the round table: ``{"names", "score", "won", "place"}``."""
+    seats = list(match.seats.all())
+    by_number = {seat.number: seat.player.username for seat in seats}
+    if match.is_bye or match.seat_count < 2:
+        return [{"names": list(by_number.values()), "score": None, "won": True, "place": 1}]
+    rows = []
+    for number, side in enumerate(match.sides):
+        rows.append(
+            {
+                "names": [by_number.get(seat, "?") for seat in side],
+                "score": (match.scores or [])[number] if number < len(match.scores or []) else 0,
+                "won": match.status == Match.Status.FINISHED and match.winner_seat == number,
+                "place": (match.places or [None] * (number + 1))[number]
+                if number < len(match.places or [])
+                else None,
+            }
+        )
+    return rows
 
 
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
@@ -93,12 +128,46 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
+    partner = None
+    if tournament.pairs:
+        username = request.POST.get("partner", "").strip()
+        partner = Player.objects.filter(username__iexact=username, is_active=True).first()
+        if partner is None:
+            messages.error(request, _("Name your partner by their username."))
+            return redirect(tournament)
     try:
-        services.entry_register(tournament=tournament, player=request.user)
+        services.entry_register(tournament=tournament, player=request.user, partner=partner)
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"You are registered for {tournament}.")
+        if partner is not None:
+            messages.success(
+                request,
+                _("You are registered for %(event)s; %(partner)s must now confirm.")
+                % {"event": tournament, "partner": partner},
+            )
+        else:
+            messages.success(
+                request, _("You are registered for %(event)s.") % {"event": tournament}
+            )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def confirm_partner(request: HttpRequest, slug: str) -> HttpResponse:
+    """The named partner confirms the pair."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        entry = services.entry_confirm_partner(tournament=tournament, player=request.user)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("You play %(event)s with %(partner)s.")
+            % {"event": tournament, "partner": entry.player},
+        )
     return redirect(tournament)
 
 

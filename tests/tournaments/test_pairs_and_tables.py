@@ -1,0 +1,139 @@
+"""Pair events and table events: registration, schedule, seating (issue 7, part 5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from django.urls import reverse
+
+from games.models import Match
+from tests.conftest import make_player
+from tournaments import services
+from tournaments.models import Entry, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(slug="pairs-cup", game="briscola", **fields) -> Tournament:
+    tournament = Tournament.objects.create(name=slug.title(), slug=slug, game=game, **fields)
+    services.tournament_open_registration(tournament=tournament)
+    return tournament
+
+
+def _players(count: int):
+    return [make_player(f"p{number}") for number in range(count)]
+
+
+def test_a_pair_registers_with_a_named_partner_who_must_confirm():
+    a, b, c = _players(3)
+    event = _event(pairs=True, table_size=4)
+    entry = services.entry_register(tournament=event, player=a, partner=b)
+    assert (entry.partner, entry.partner_confirmed, entry.is_complete) == (b, False, False)
+    with pytest.raises(services.TournamentError):  # b is already in a's pair
+        services.entry_register(tournament=event, player=b, partner=c)
+    with pytest.raises(services.TournamentError):  # c was not named by anyone
+        services.entry_confirm_partner(tournament=event, player=c)
+    services.entry_confirm_partner(tournament=event, player=b)
+    entry.refresh_from_db()
+    assert entry.is_complete and entry.name == "p0 & p1"
+    assert services.entry_of(event, b) == entry
+
+
+@pytest.mark.parametrize(
+    ("partner_index", "pairs"), [(None, True), (0, True), (1, False)], ids=["none", "self", "solo"]
+)
+def test_a_pair_needs_another_player_and_a_solo_event_takes_none(partner_index, pairs):
+    players = _players(2)
+    event = _event(pairs=pairs, table_size=4 if pairs else 2)
+    partner = None if partner_index is None else players[partner_index]
+    with pytest.raises(services.TournamentError):
+        services.entry_register(tournament=event, player=players[0], partner=partner)
+    assert not Entry.objects.filter(tournament=event).exists()
+
+
+def test_the_partner_withdrawing_dissolves_the_pair():
+    a, b = _players(2)
+    event = _event(pairs=True, table_size=4)
+    services.entry_register(tournament=event, player=a, partner=b)
+    services.entry_withdraw(tournament=event, player=b)
+    assert not Entry.objects.filter(tournament=event).exists()
+
+
+def test_pairs_play_a_round_robin_with_partners_opposite_and_unconfirmed_pairs_dropped():
+    players = _players(10)
+    event = _event(pairs=True, table_size=4)
+    for first, second in zip(players[0:8:2], players[1:8:2], strict=True):
+        services.entry_register(tournament=event, player=first, partner=second)
+        services.entry_confirm_partner(tournament=event, player=second)
+    services.entry_register(tournament=event, player=players[8], partner=players[9])  # unconfirmed
+    services.tournament_make_schedule(tournament_id=event.pk)
+
+    assert event.entries.count() == 4
+    partner_of = {e.player_id: e.partner_id for e in event.entries.all()}
+    partner_of.update({v: k for k, v in list(partner_of.items())})
+    met = Counter()
+    matches = Match.objects.filter(round__tournament=event, is_bye=False)
+    assert matches.count() == 6  # 4 pairs: three rounds of two tables
+    for match in matches:
+        seats = {s.number: s.player_id for s in match.seats.all()}
+        assert match.seat_count == 4 and sorted(seats) == [0, 1, 2, 3]
+        assert partner_of[seats[0]] == seats[2] and partner_of[seats[1]] == seats[3]
+        met[frozenset((seats[0], seats[1]))] += 1
+    assert set(met.values()) == {1}  # every two pairs meet once (by their first players)
+
+
+def test_a_table_event_of_nine_seats_everyone_with_everyone_once():
+    players = _players(9)
+    event = _event(slug="tables", table_size=3)
+    for player in players:
+        services.entry_register(tournament=event, player=player)
+    services.tournament_make_schedule(tournament_id=event.pk)
+
+    rounds = list(event.rounds.order_by("number"))
+    assert len(rounds) == 4
+    met = Counter()
+    for round_ in rounds:
+        tables = Match.objects.filter(round=round_)
+        assert tables.count() == 3 and not tables.filter(is_bye=True).exists()
+        for match in tables:
+            ids = sorted(s.player_id for s in match.seats.all())
+            assert match.seat_count == 3 and len(ids) == 3
+            met.update(frozenset(pair) for pair in combinations(ids, 2))
+    assert len(met) == 36 and set(met.values()) == {1}
+
+
+def test_a_table_event_of_ten_rotates_the_sit_out_as_a_bye():
+    players = _players(10)
+    event = _event(slug="tables-ten", table_size=3, table_rounds=5)
+    for player in players:
+        services.entry_register(tournament=event, player=player)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    byes = Match.objects.filter(round__tournament=event, is_bye=True)
+    assert byes.count() == 5
+    assert len({b.seats.get().player_id for b in byes}) == 5
+    assert Round.objects.filter(tournament=event).count() == 5
+
+
+def test_the_detail_page_asks_the_named_partner_to_confirm(client):
+    a, b = _players(2)
+    event = _event(pairs=True, table_size=4)
+    services.entry_register(tournament=event, player=a, partner=b)
+    client.force_login(b)
+    page = client.get(event.get_absolute_url())
+    assert b'data-testid="confirm-partner"' in page.content
+    response = client.post(reverse("tournaments:confirm_partner", args=[event.slug]))
+    assert response.status_code == 302
+    assert Entry.objects.get(tournament=event).partner_confirmed
+
+
+def test_registering_a_pair_through_the_page_names_the_partner_by_username(client):
+    a, b = _players(2)
+    event = _event(pairs=True, table_size=4)
+    client.force_login(a)
+    client.post(reverse("tournaments:register", args=[event.slug]), {"partner": "P1"})
+    assert Entry.objects.get(tournament=event).partner == b
+    client.post(reverse("tournaments:withdraw", args=[event.slug]))
+    client.post(reverse("tournaments:register", args=[event.slug]), {"partner": "nobody"})
+    assert not Entry.objects.filter(tournament=event).exists()
