@@ -58,13 +58,14 @@ def seat_players(
     browser, base_url: str, players: Iterable[tuple[str, int]], *, height=900, ready=()
 ) -> dict:
     """Each ``(username, viewport width)`` logs in in a browser context of its own and opens
-    the scheduled match; returns ``{seat: page}`` (seats 0 and 1)."""
+    the scheduled match; returns ``{seat: page}`` (seats 0 to n - 1)."""
+    players = list(players)
     pages = {}
     for username, width in players:
         context = browser.new_context(viewport={"width": width, "height": height})
         page = log_in(context, base_url, username)
         pages[open_scheduled_match(page, base_url, ready)] = page
-    assert sorted(pages) == [0, 1]
+    assert sorted(pages) == list(range(len(players)))
     return pages
 
 
