@@ -5,12 +5,21 @@ from __future__ import annotations
 from games.rules.base import Game
 from games.rules.bazzica import Bazzica
 from games.rules.briscola import Briscola
+from games.rules.calabrasella import Calabrasella
 from games.rules.pinch_tarot import PinchTarot
 from games.rules.scopa import Scopa
 from games.rules.spizzichino import Spizzichino
 
 _GAMES: dict[str, Game] = {
-    game.slug: game for game in (Bazzica(), Briscola(), PinchTarot(), Scopa(), Spizzichino())
+    game.slug: game
+    for game in (
+        Bazzica(),
+        Briscola(),
+        Calabrasella(),
+        PinchTarot(),
+        Scopa(),
+        Spizzichino(),
+    )
 }
 
 
