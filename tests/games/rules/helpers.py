@@ -85,7 +85,7 @@ def played(
     """A deal played to the end (or for ``steps`` actions), each action chosen among the
     legal ones by the number of actions so far: varied, and the same every run. With
     ``prefer``, the first legal action starting with it is taken whenever there is one."""
-    deal = game.new_deal(seats=2, dealer=dealer, options=options, seed=seed, deck=deck)
+    deal = game.new_deal(seats=game.seats[0], dealer=dealer, options=options, seed=seed, deck=deck)
     while not deal.is_over and (steps is None or deal.actions_count < steps):
         legal = deal.legal_actions()
         preferred = [action for action in legal if prefer and action.startswith(prefer)]
@@ -116,7 +116,7 @@ def random_deals(game: Game, **more: st.SearchStrategy[Any]) -> st.SearchStrateg
         {
             "deck_seed": st.integers(0, 2**40),
             "play_seed": st.integers(0, 2**40),
-            "dealer": st.sampled_from([0, 1]),
+            "dealer": st.sampled_from(range(game.seats[0])),
             "options": options,
             **more,
         }
@@ -141,7 +141,7 @@ def play_random_deal(
     Returns the deal and the table.
     """
     deal = game.new_deal(
-        seats=2,
+        seats=game.seats[0],
         dealer=spec["dealer"],
         options=spec["options"],
         seed=spec["deck_seed"],
