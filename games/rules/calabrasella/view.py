@@ -28,8 +28,10 @@ The shape, which the browser front end is written against::
 
 Nothing a player could not know at a real table is in it: only the viewer's own
 hand (by suit, then 3 2 A K Q J 7 6 5 4); in ``known_cards`` the cards all saw go
-into the declarer's hand (the called card, the widow cards taken) and, for the
-declarer, the card he gave back to its holder. The widow is face down until the
+into the declarer's hand (the called card until his first discard, which may be that
+card face down; the widow cards taken) and, for the declarer, the card he gave back
+to its holder. ``called`` names the card called (an event everyone heard), not
+where it lies now. The widow is face down until the
 declarer turns it; the discards lie face down until the end (then every card
 played is known, so they are too). Won tricks lie face down: no running points.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Calabrasella"),
@@ -49,7 +51,10 @@ def _known(deal: Any, seat: int, viewer: int | None) -> int:
     """Bitmask of the cards the viewer knows to be in ``seat``'s hand (when still there)."""
     known = 0
     if seat == deal.declarer:
-        known = deal.taken | (1 << deal.called if deal.called_from is not None else 0)
+        # The called card is known to be in his hand only until he discards: a discard
+        # lies face down, so from then on it may be among the discards.
+        handed = deal.called_from is not None and not deal.discards
+        known = deal.taken | (1 << deal.called if handed else 0)
     elif seat == deal.called_from and viewer == deal.declarer and deal.returned >= 0:
         known = 1 << deal.returned
     return known

@@ -7,6 +7,7 @@
 
 import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
+import * as calabrasella from "./calabrasella.js";
 import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
@@ -14,6 +15,7 @@ import * as pinchTarot from "./pinch_tarot.js";
 
 export const RENDERERS = {
   briscola,
+  calabrasella,
   spizzichino,
   scopa,
   bazzica,
@@ -24,6 +26,7 @@ export const RENDERERS = {
 export const PACKS = {
   spizzichino: "italian",
   briscola: "italian",
+  calabrasella: "italian",
   scopa: "italian",
   "pinch-tarot": "tarot",
   bazzica: "french",

@@ -89,7 +89,7 @@ def test_the_widow_is_face_down_until_turned_and_the_discards_until_the_end():
         view = deal.view(viewer)
         assert view["widow"] == ["6S", "5S"] and view["taken"] == ["7S", "4S"]
         if viewer != LEFT:
-            assert view["players"][LEFT]["known_cards"] == ["3D", "7S", "4S"]
+            assert view["players"][LEFT]["known_cards"] == ["7S", "4S"]  # 3D: discarded?
             assert view["discards"] is None
     while not deal.is_over:
         deal.apply(deal.legal_actions()[0])
@@ -116,3 +116,17 @@ def test_the_trick_shows_who_played_what_and_the_last_trick_its_winner():
         "winner": LEFT,
     }
     assert [player["tricks_won"] for player in view["players"]] == [0, 1, 0]
+
+
+def test_a_discarded_called_card_cannot_be_told_from_another_discard():
+    # Discarding the 3D he was given or another card: the defenders see the same.
+    base = ("play", "call 3D", "return 4C")
+    for after in (("turn",), ("turn", "take 4S")):
+        first = apply_all(called_deal(), *base, "discard 3D", *after)
+        second = apply_all(called_deal(), *base, "discard 5C", *after)
+        for viewer in (DEALER, RIGHT, None):
+            assert first.view(viewer) == second.view(viewer)
+            assert first.view(viewer)["players"][LEFT]["known_cards"] == (
+                ["4S"] if "take 4S" in after else []
+            )
+        assert first.view(LEFT) != second.view(LEFT)

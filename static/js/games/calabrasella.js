@@ -1,0 +1,301 @@
+// Calabrasella table (docs/games/calabrasella.md; view shape:
+// games/rules/calabrasella/view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Three seats, drawn from the viewer's seat: the viewer at the bottom,
+// the next seat (the viewer's left, who plays next) on the right of the felt... as the
+// compass trick layout does. Phases: bid ("play" / "pass" buttons), call ("call XY":
+// a choice list of the 3s or 2s the declarer may call), return ("return XY": tap a card of
+// your hand to give it back), discard ("discard XY": tap cards, then "Turn the widow"),
+// take ("take XY": tap widow cards), play ("play XY": tap a card). Every action element
+// carries the exact legal action string.
+//
+// What the table needs from the core: ctx.seats of length 3, ctx.name(seat), match.deals
+// with each hand's chips in "points", and match.scores per seat (chips).
+
+import {
+  h, cardName, handRow, trickArea, lastTrick, makeBack, makeCard, choiceList,
+  dealResultTable,
+} from "../live-table.js";
+
+export const pack = "italian";
+
+const TRICKS = 12;
+/** Tressette ranking, strongest first: how a hand is sorted. */
+const RANKS = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"];
+const SUIT_ORDER = ["C", "D", "H", "S"];
+const VERBS = { call: "Call", return: "Give back", discard: "Discard", take: "Take", play: "Play" };
+
+/** Readable labels: "discard 5C" -> "Discard Cinque di Bastoni", "play" -> "Play the hand". */
+export function actionLabel(action, ctx) {
+  const text = String(action);
+  if (text === "play") return "Play the hand (declare)";
+  if (text === "pass") return "Pass";
+  if (text === "turn") return "Turn the widow face up";
+  const m = /^(call|return|discard|take|play) (\S+)$/.exec(text);
+  if (!m) return null;
+  return `${VERBS[m[1]]} ${cardName(m[2], ctx.pack)}`;
+}
+
+export function render(ctx) {
+  const { view } = ctx;
+  const me = ctx.viewer ?? 0;
+  const n = view.seats || 3;
+  const players = view.players || [];
+  const player = (s) => players.find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, known_cards: [] };
+  // The viewer's left plays next; it sits on the right of the felt, the other on the left.
+  const left = (me + 1) % n;
+  const right = (me + 2) % n;
+  const mine = seatPanel(ctx, me, player(me), "bottom");
+  return {
+    felt: [
+      h("div", { class: "calabrasella-opponents", style: "display:flex;justify-content:space-between;gap:.5rem;flex-wrap:wrap" },
+        seatPanel(ctx, right, player(right), "top-left"),
+        seatPanel(ctx, left, player(left), "top-right")),
+      centre(ctx),
+      mine,
+    ],
+    prompt: prompt(ctx),
+    feltClass: ["calabrasella-felt"],
+    columns: [
+      { label: "Role", title: "Declarer or defender this hand", value: (s) => roleText(view, s) },
+      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(player(s).tricks_won ?? 0) },
+    ],
+    panel: sidePanel(ctx),
+  };
+}
+
+// ---------------------------------------------------------------- words
+
+function roleText(view, seat) {
+  if (view.declarer === null || view.declarer === undefined) return "–";
+  return view.declarer === seat ? "Declarer" : "Defender";
+}
+
+function who(ctx, seat) {
+  return ctx.isMe(seat) ? "you" : ctx.name(seat);
+}
+
+function prompt(ctx) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  if (view.phase === "over") return { text: "Hand over", detail: resultHeadline(ctx, view.result || {}), mine: false };
+  const mineText = {
+    bid: ["Play or pass?", "Play: you take on the other two alone"],
+    call: ["Call a card", "A 3 you lack (a 2 if you hold every 3): its holder must give it to you"],
+    return: ["Give a card back", "Tap a card of your hand for the player who gave you the called card"],
+    discard: ["Discard", "Tap 1 to 4 cards to set aside, then turn the widow"],
+    take: ["Take from the widow", `Take ${view.discard_count - (view.taken || []).length} more`],
+    play: [(view.trick || []).length ? "Your turn" : "Your lead", `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS} · follow suit if you can`],
+  }[view.phase] || ["Your turn", ""];
+  if (ctx.myTurn) return { text: mineText[0], detail: mineText[1], mine: true };
+  const actor = view.to_act;
+  if (actor === null || actor === undefined) return { text: "Waiting…", mine: false };
+  const doing = { bid: "to bid", call: "to call a card", return: "to give a card back", discard: "to discard", take: "to take from the widow", play: "to play" }[view.phase] || "to act";
+  return { text: `${ctx.name(actor)} ${doing}`, mine: false };
+}
+
+// ---------------------------------------------------------------- seats
+
+function seatPanel(ctx, seat, p, where) {
+  const { view } = ctx;
+  const self = ctx.isMe(seat);
+  const toAct = !ctx.finished && view.to_act === seat;
+  const bid = (view.bids || []).find((b) => b.seat === seat);
+  const head = h("div", { class: "lt-seat-head" },
+    h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+      toAct ? h("span", { class: "lt-turn-dot", title: "To act", "aria-hidden": "true" }) : null,
+      ctx.name(seat),
+      self ? h("span", { class: "lt-you" }, "you") : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+    view.declarer === seat ? h("span", { class: "chip", "data-testid": `declarer-${seat}` }, "Declarer") : null,
+    view.declarer !== null && view.declarer !== undefined && view.declarer !== seat
+      ? h("span", { class: "chip muted" }, "Defender") : null,
+    bid && view.declarer === null ? h("span", { class: "chip muted", "data-testid": `bid-${seat}` }, bid.bid === "pass" ? "passed" : "plays") : null,
+    h("span", { class: "muted", "data-testid": `tricks-${seat}` }, ` ${p.tricks_won ?? 0} tricks`));
+  return h("section", {
+    class: ["lt-seat", where === "bottom" ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null],
+    "data-testid": `seat-${seat}`, "data-seat": String(seat),
+  }, head, handArea(ctx, seat, p));
+}
+
+function handArea(ctx, seat, p) {
+  const { view } = ctx;
+  const own = Array.isArray(p.hand);
+  if (!own && (p.hand_count ?? 0) === 0) return null;
+  const verbs = ["play", "return", "discard"];
+  return handRow({
+    cards: own ? p.hand : null,
+    count: p.hand_count ?? 0,
+    known: own ? [] : (p.known_cards || []),
+    seat,
+    self: ctx.isMe(seat) || (own && ctx.viewer === null),
+    pack: ctx.pack,
+    sort: { suitOrder: SUIT_ORDER, rankOrder: RANKS },
+    label: ctx.isMe(seat) ? "Your hand" : "Hand",
+    size: ctx.isMe(seat) ? null : "sm",
+    cardOptions: (code) => {
+      if (!ctx.isMe(seat)) return {};
+      const actions = verbs.map((v) => `${v} ${code}`).filter((a) => ctx.legal.has(a));
+      const offer = ctx.cardOffer(code, actions);
+      const dim = ctx.myTurn && !offer.action && !actions.length;
+      const given = view.called && code === view.called && view.called_from !== null;
+      return {
+        ...offer,
+        classes: [...(offer.classes || []), dim ? "dim" : null],
+        label: given ? "called" : "",
+      };
+    },
+  });
+}
+
+// ---------------------------------------------------------------- centre
+
+function centre(ctx) {
+  const { view } = ctx;
+  const bidding = view.phase === "bid" && ctx.myTurn
+    ? choiceList({
+      choices: [
+        { action: ctx.act("play"), label: "Play", detail: "take on the other two alone", primary: true },
+        { action: ctx.act("pass"), label: "Pass" },
+      ].filter((c) => c.action),
+      pack: ctx.pack, title: "Bidding", testid: "bid-choices",
+    }) : null;
+  const calls = view.phase === "call" && ctx.myTurn
+    ? choiceList({
+      choices: ctx.legalList.filter((a) => a.startsWith("call ")).map((a) => ({
+        action: ctx.act(a), label: actionLabel(a, ctx), cards: [a.slice(5)],
+      })),
+      pack: ctx.pack, title: "Call a card", testid: "call-choices",
+    }) : null;
+  const turn = ctx.act("turn");
+  const turnButton = turn
+    ? h("button", { type: "button", class: "btn btn-primary", "data-action": turn, "data-testid": "turn-widow" },
+      "Turn the widow face up") : null;
+  const trick = view.trick || [];
+  const last = view.last_trick;
+  return h("div", { class: ["lt-center", "calabrasella-center"] },
+    bidding, calls,
+    exchangeArea(ctx),
+    widowArea(ctx), turnButton,
+    view.phase === "play" || trick.length ? trickArea({
+      plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader,
+      layout: "compass", seats: view.seats || 3,
+      placeholder: !trick.length && view.phase === "play"
+        ? (ctx.isMe(view.leader) ? "Your lead" : `${ctx.name(view.leader)} leads`) : null,
+      footer: view.phase === "play" ? `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS}` : null,
+    }) : null,
+    last && (last.cards || []).length
+      ? lastTrick({ plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack })
+      : null,
+    resultArea(ctx));
+}
+
+/** The called card, who gave it and (for the two involved) the card given back. */
+function exchangeArea(ctx) {
+  const { view } = ctx;
+  if (!view.called) return null;
+  let text;
+  if (view.called_in_widow) text = `${who(ctx, view.declarer)} called ${cardName(view.called, ctx.pack)}: it is in the widow, no exchange`;
+  else text = `${who(ctx, view.called_from)} gave ${cardName(view.called, ctx.pack)} to ${who(ctx, view.declarer)}`;
+  return h("div", { class: "lt-result calabrasella-call", "data-testid": "called" },
+    makeCard(view.called, { pack: ctx.pack, size: "xs" }),
+    h("span", {}, " ", text),
+    view.returned
+      ? h("span", { "data-testid": "returned" }, " · given back: ", makeCard(view.returned, { pack: ctx.pack, size: "xs" }), ` ${cardName(view.returned, ctx.pack)} (only you two know it)`)
+      : (view.called_from !== null && view.called_from !== undefined && view.phase !== "return"
+        ? h("span", { class: "muted" }, " · a card was given back") : null));
+}
+
+/** The widow (face down, or face up once turned, its cards takeable), the discards, the taken cards. */
+function widowArea(ctx) {
+  const { view } = ctx;
+  if (view.phase === "bid" || (view.phase === "over" && view.declarer === null)) {
+    return h("div", { class: "calabrasella-widow", "data-testid": "widow" },
+      h("div", { class: "lt-label" }, "Widow"),
+      Array.from({ length: view.widow_count ?? 4 }, () => makeBack({ size: "sm" })));
+  }
+  const widow = view.widow
+    ? view.widow.map((c) => makeCard(c, { pack: ctx.pack, size: "sm", ...offer(ctx, `take ${c}`) }))
+    : Array.from({ length: view.widow_count ?? 0 }, () => makeBack({ size: "sm" }));
+  const discards = view.discards
+    ? view.discards.map((c) => makeCard(c, { pack: ctx.pack, size: "xs" }))
+    : Array.from({ length: view.discard_count ?? 0 }, () => makeBack({ size: "xs" }));
+  const setAside = view.phase === "play" || view.phase === "over";
+  return h("div", { class: "calabrasella-widow", "data-testid": "widow" },
+    h("div", { class: "lt-label" }, setAside ? "Set aside (widow left)" : (view.widow ? "Widow (face up)" : "Widow")),
+    widow,
+    (view.discard_count ?? 0) > 0
+      ? h("div", { "data-testid": "discards" }, h("span", { class: "lt-label" }, `Discards (${view.discard_count}) `), discards)
+      : null,
+    (view.taken || []).length
+      ? h("div", { class: "muted", "data-testid": "taken" }, "Taken: ", (view.taken || []).map((c) => cardName(c, ctx.pack)).join(", "))
+      : null);
+}
+
+function offer(ctx, action) {
+  const a = ctx.act(action);
+  return a ? { action: a, classes: ["legal"] } : {};
+}
+
+// ---------------------------------------------------------------- results
+
+function resultHeadline(ctx, r) {
+  if (r.passed_out) return "All passed: no chips, the deal passes on";
+  if (r.declarer === null || r.declarer === undefined) return "";
+  const d = r.declarer_thirds, f = r.defenders_thirds;
+  const doubled = r.doubled ? " (35–0: doubled)" : "";
+  const decl = ctx.isMe(r.declarer) ? "You" : ctx.name(r.declarer);
+  if (d === f) return `${decl} ${d}–${f}: no chips change hands`;
+  return d > f ? `${decl} won ${d}–${f}${doubled}` : `${decl} lost ${d}–${f}${doubled}`;
+}
+
+function resultArea(ctx) {
+  const { view, match } = ctx;
+  const deals = match.deals || [];
+  let r = view.result;
+  let number = match.deal_number || deals.length || 1;
+  if (!r && view.phase === "bid" && (view.bids || []).length === 0 && deals.length) {
+    r = deals[deals.length - 1].result || { points: deals[deals.length - 1].points };
+    number = deals[deals.length - 1].number;
+  }
+  if (!r) return null;
+  const rows = [];
+  if (r.seat_thirds) rows.push({ label: "Points won", detail: "ace 3 · 3, 2, figures 1 · last trick 3", points: r.seat_thirds });
+  rows.push({ label: "Chips", points: r.points || [] });
+  const table = dealResultTable({
+    seats: ctx.seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
+    title: `Hand ${number} result`, testid: "deal-result",
+  });
+  const head = h("div", { class: "calabrasella-result-head", "data-testid": "hand-winner" }, resultHeadline(ctx, r));
+  return h("div", { class: "calabrasella-results" }, head, table, matchTable(ctx));
+}
+
+function matchTable(ctx) {
+  const deals = ctx.match.deals || [];
+  if (!deals.length) return null;
+  return dealResultTable({
+    seats: ctx.seats, rows: deals.map((d) => ({ label: `Hand ${d.number}`, points: d.points || [] })),
+    totals: ctx.match.scores || true, names: ctx.name, me: ctx.viewer,
+    title: "Match · chips", totalLabel: "Total", testid: "match-result",
+  });
+}
+
+// ---------------------------------------------------------------- side panel
+
+function sidePanel(ctx) {
+  const { view } = ctx;
+  const lines = [
+    "Ranking: 3 2 A K Q J 7 6 5 4 · follow suit, no trumps",
+    "Ace 3 points · 3, 2, Re, Cavallo, Fante 1 · last trick 3 (35 in all)",
+    "The defenders' points are added together; the difference is paid in chips by each loser (doubled at 35–0)",
+  ];
+  if (view.declarer !== null && view.declarer !== undefined && ctx.viewer !== null && view.declarer !== ctx.viewer) {
+    lines.unshift(`You defend with ${ctx.name(view.declarer === (ctx.viewer + 1) % 3 ? (ctx.viewer + 2) % 3 : (ctx.viewer + 1) % 3)} against ${ctx.name(view.declarer)}`);
+  }
+  return h("div", { class: "calabrasella-panel" }, lines.map((t) => h("p", { class: "muted" }, t)));
+}
+
+
+
