@@ -3,8 +3,8 @@
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Three seats, drawn from the viewer's seat: the viewer at the bottom,
-// the next seat (the viewer's left, who plays next) on the right of the felt... as the
-// compass trick layout does. Phases: bid ("play" / "pass" buttons), call ("call XY":
+// the next seat (the viewer's left, who plays next) at the top right and the other at the
+// top left, as the compass trick layout places their cards. Phases: bid ("play" / "pass" buttons), call ("call XY":
 // a choice list of the 3s or 2s the declarer may call), return ("return XY": tap a card of
 // your hand to give it back), discard ("discard XY": tap cards, then "Turn the widow"),
 // take ("take XY": tap widow cards), play ("play XY": tap a card). Every action element
@@ -256,9 +256,13 @@ function resultArea(ctx) {
   const deals = match.deals || [];
   let r = view.result;
   let number = match.deal_number || deals.length || 1;
+  // The hand just finished: the server has dealt the next one already. Its full result
+  // is match.last_result; show it until the first bid of the new hand.
   if (!r && view.phase === "bid" && (view.bids || []).length === 0 && deals.length) {
-    r = deals[deals.length - 1].result || { points: deals[deals.length - 1].points };
-    number = deals[deals.length - 1].number;
+    const last = match.last_result;
+    const previous = deals[deals.length - 1];
+    r = last && last.number === previous.number && last.result ? last.result : { points: previous.points };
+    number = previous.number;
   }
   if (!r) return null;
   const rows = [];
