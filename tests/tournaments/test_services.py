@@ -766,7 +766,7 @@ def test_recomputing_standings_rebuilds_them_from_the_results(alice, bob):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", [game.slug for game in all_games()])
+@pytest.mark.parametrize("game", [game.slug for game in all_games() if 2 in game.seats])
 def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(alice, bob, game):
     tournament = make_tournament([alice, bob], game=game, slug=f"{game}-cup")
     round_ = tournament.rounds.get(number=1)

@@ -1,8 +1,9 @@
 """``manage.py demo``: demo data so the site is usable at once.
 
 Creates (or leaves as they are) a staff account, four players, a Spizzichino tournament
-to 21 points for all four, and for each other game a two-player tournament (alice and
-bob); every tournament's first round is started. Prints the log-ins and the live matches.
+to 21 points for all four, for each other two-player game a two-player tournament (alice and
+bob) and a Calabrasella table of three (alice, bob, charlie); every tournament's first round
+is started. Prints the log-ins and the live matches.
 Safe to run twice: existing accounts and tournaments are left as they are.
 """
 
@@ -31,6 +32,7 @@ class DemoTournament:
     players: tuple[str, ...]
     options: dict = field(default_factory=dict)
     description: str = ""
+    table_size: int = 2
 
 
 DEMO_TOURNAMENTS = [
@@ -45,6 +47,14 @@ DEMO_TOURNAMENTS = [
     DemoTournament("scopa-demo", "scopa", ("alice", "bob")),
     DemoTournament("pinch-tarot-demo", "pinch-tarot", ("alice", "bob")),
     DemoTournament("bazzica-demo", "bazzica", ("alice", "bob")),
+    DemoTournament(
+        "calabrasella-demo",
+        "calabrasella",
+        ("alice", "bob", "charlie"),
+        {"deals": 6},
+        "A table of three: one declarer against two, settled in chips.",
+        table_size=3,
+    ),
 ]
 
 
@@ -84,6 +94,7 @@ class Command(BaseCommand):
             options=demo.options,
             description=demo.description or f"A demo {name} match to try the site.",
             capacity=8,
+            table_size=demo.table_size,
             round_interval=timedelta(hours=1),
             first_round_at=timezone.now(),
         )
