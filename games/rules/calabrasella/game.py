@@ -33,10 +33,11 @@ The hand, and the action spelling, exactly
   Twelve tricks.
 
 Scoring (scoring.py), in thirds kept exactly: ace 3, each 3, 2, K, Q, J 1, the
-last trick 3 (35 in all). The defenders' thirds are added together. The side
-with fewer pays the difference in chips: each defender to the declarer, or the
-declarer to each defender; equal scores pay nothing; a 35-0 hand pays double
-(70 chips a payment). A hand's ``points`` are these chips, summing to zero.
+last trick 3 (35 in all). The defenders' thirds are added together; the
+declarer's target is to score more than they do (18 of 35 when nothing set aside
+holds points). The side with fewer pays the difference in chips: each defender
+to the declarer, or the declarer to each defender; equal scores pay nothing; a
+35-0 hand pays double (70 chips a payment). A hand's ``points`` are these chips, summing to zero.
 
 The match (option ``deals``, 3, 6, 9 or 12 hands, default 6, so each seat deals
 equally; passed-out hands count as hands played): the most chips after the last

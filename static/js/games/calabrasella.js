@@ -139,7 +139,9 @@ function handArea(ctx, seat, p) {
       if (!ctx.isMe(seat)) return {};
       const actions = verbs.map((v) => `${v} ${code}`).filter((a) => ctx.legal.has(a));
       const offer = ctx.cardOffer(code, actions);
-      const dim = ctx.myTurn && !offer.action && !actions.length;
+      // Dim the cards that cannot be used only where a card of the hand is the move.
+      const cardPhase = ["play", "return", "discard"].includes(view.phase);
+      const dim = ctx.myTurn && cardPhase && !offer.action && !actions.length;
       const given = view.called && code === view.called && view.called_from !== null;
       return {
         ...offer,
