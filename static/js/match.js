@@ -550,10 +550,16 @@ function statusBar(ctx, prompt) {
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
 }
 
-function scoreLine(scores, first, count) {
+function scoreLine(scores, first, count, sideName = null) {
   const all = Array.from({ length: count }, (_, i) => i);
   const order = [first, ...all.filter((s) => s !== first)];
-  return order.map((s) => (scores || [])[s] ?? 0).join("–");
+  const value = (s) => (scores || [])[s] ?? 0;
+  if (count > 2 && sideName) {
+    // A table of three or more: each side named with its total, best first (chips may be negative).
+    const rest = order.slice(1).sort((a, b) => value(b) - value(a));
+    return [first, ...rest].map((s) => `${sideName(s)} ${String(value(s)).replace("-", "−")}`).join(" · ");
+  }
+  return order.map(value).join("–");
 }
 
 function matchOverBanner(ctx) {
@@ -574,14 +580,16 @@ function matchOverBanner(ctx) {
     const left = match.places && match.places.length ? ctx.sideName(match.places.indexOf(Math.max(...match.places))) : losers;
     if (match.reason === "resigned") {
       title = `${winner} ${wins} by resignation`;
-      sub = `${left} resigned · score ${scoreLine(scores, w, count)}`;
+      sub = `${left} resigned · score ${scoreLine(scores, w, count, ctx.sideName)}`;
     } else if (match.reason === "forfeit") {
       title = `${winner} ${wins} by forfeit`;
-      sub = `${left} forfeited · score ${scoreLine(scores, w, count)}`;
+      sub = `${left} forfeited · score ${scoreLine(scores, w, count, ctx.sideName)}`;
     } else {
-      title = `${winner} ${wins} ${scoreLine(scores, w, count)}`;
+      const line = scoreLine(scores, w, count, ctx.sideName);
       const n = (match.deals || []).length || match.deal_number || 1;
-      sub = `final score after ${n} deal${n === 1 ? "" : "s"}`;
+      const after = `after ${n} deal${n === 1 ? "" : "s"}`;
+      title = count > 2 ? `${winner} ${wins}` : `${winner} ${wins} ${line}`;
+      sub = count > 2 ? `final totals ${after}: ${line}` : `final score ${after}`;
     }
     if (ctx.viewer !== null && ctx.sideOf(ctx.viewer) === w) sub = `Well played! ${sub[0].toUpperCase()}${sub.slice(1)}`;
   }
