@@ -15,7 +15,7 @@ from accounts.models import Player
 from games.models import Deal, Match, Seat
 from games.rules import all_games
 from tournaments import tasks
-from tournaments.management.commands.demo import DEMO_SLUG, DEMO_TOURNAMENTS
+from tournaments.management.commands.demo import DEMO_SLUG, DEMO_TOURNAMENTS, PLAYERS
 from tournaments.models import Entry, Round, Tournament
 
 
@@ -33,14 +33,15 @@ def _counts() -> dict[str, int]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_demo_creates_an_admin_and_four_players_who_can_log_in():
+def test_demo_creates_an_admin_and_eight_players_who_can_log_in():
     _demo()
 
     admin = Player.objects.get(username="admin")
     assert admin.is_staff and admin.is_superuser
     assert admin.check_password("admin")
     players = Player.objects.filter(is_staff=False).order_by("username")
-    assert [p.username for p in players] == ["alice", "bob", "charlie", "dave"]
+    assert [p.username for p in players] == [name for name, _ in PLAYERS]
+    assert len(players) == 8
     assert all(p.check_password(p.username) for p in players)
 
 
@@ -87,7 +88,7 @@ def test_demo_run_twice_duplicates_nothing():
     _demo()
 
     assert _counts() == before
-    assert before["Player"] == 5
+    assert before["Player"] == 9
     assert before["Tournament"] == len(DEMO_TOURNAMENTS)
     assert dict(Player.objects.values_list("username", "password")) == passwords
 

@@ -21,7 +21,10 @@ from tournaments import services
 from tournaments.models import Tournament
 
 STAFF = ("admin", "admin")
-PLAYERS = [("alice", "alice"), ("bob", "bob"), ("charlie", "charlie"), ("dave", "dave")]
+PLAYERS = [
+    (name, name)
+    for name in ("alice", "bob", "charlie", "dave", "erin", "frank", "grace", "heidi")
+]
 DEMO_SLUG = "spizzichino-demo-cup"
 
 
@@ -33,6 +36,7 @@ class DemoTournament:
     options: dict = field(default_factory=dict)
     description: str = ""
     table_size: int = 2
+    pairs: tuple[tuple[str, str], ...] = ()  # a pairs event: (player, partner) entries
 
 
 DEMO_TOURNAMENTS = [
@@ -77,7 +81,8 @@ class Command(BaseCommand):
             .order_by("round__tournament__created_at", "board")
         )
         for match in live:
-            names = " vs ".join(seat.player.username for seat in match.seats.all())
+            seated = {seat.number: seat.player.username for seat in match.seats.all()}
+            names = " vs ".join(" & ".join(seated[n] for n in side) for side in match.sides)
             self.stdout.write(
                 f"  live now: {match.round.tournament.name}: {names}  -> /matches/{match.pk}/"
             )
@@ -94,13 +99,19 @@ class Command(BaseCommand):
             options=demo.options,
             description=demo.description or f"A demo {name} match to try the site.",
             capacity=8,
-            table_size=demo.table_size,
+            table_size=4 if demo.pairs else demo.table_size,
+            pairs=bool(demo.pairs),
             round_interval=timedelta(hours=1),
             first_round_at=timezone.now(),
         )
         services.tournament_open_registration(tournament=tournament)
         for username in demo.players:
             services.entry_register(tournament=tournament, player=players[username])
+        for username, partner in demo.pairs:
+            services.entry_register(
+                tournament=tournament, player=players[username], partner=players[partner]
+            )
+            services.entry_confirm_partner(tournament=tournament, player=players[partner])
         services.tournament_close_registration(tournament=tournament)
         # Make the schedule now rather than wait for a worker (idempotent: the queued
         # task finds the rounds made and does nothing).
