@@ -22,8 +22,7 @@ from tournaments.models import Tournament
 
 STAFF = ("admin", "admin")
 PLAYERS = [
-    (name, name)
-    for name in ("alice", "bob", "charlie", "dave", "erin", "frank", "grace", "heidi")
+    (name, name) for name in ("alice", "bob", "charlie", "dave", "erin", "frank", "grace", "heidi")
 ]
 DEMO_SLUG = "spizzichino-demo-cup"
 
