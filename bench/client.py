@@ -67,7 +67,7 @@ def secret_keys_in(message) -> set[str]:
 
 
 def revealed_to(view: dict, seat: int | None) -> tuple[set[str], set[str]]:
-    """What a Spizzichino view legitimately shows ``seat`` (games/rules/spizzichino_view.py).
+    """What a Spizzichino view legitimately shows ``seat`` (games/rules/spizzichino/view.py).
 
     Returns:
         (codes the seat may know from this view, codes that are "known" only because the

@@ -15,7 +15,7 @@ from functools import partial
 import pytest
 
 from games.models import Deal
-from games.rules.pinch_tarot import PinchTarot
+from games.rules.pinch_tarot.game import PinchTarot
 from tests.conftest import make_player
 from tests.e2e.helpers import (
     finish_match_and_see_the_results,

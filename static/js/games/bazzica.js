@@ -1,4 +1,4 @@
-// Bazzica table (docs/games/bazzica.md; view shape: games/rules/bazzica_view.py).
+// Bazzica table (docs/games/bazzica.md; view shape: games/rules/bazzica/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Two players, the 64-card double piquet pack (French suits). Phases:

@@ -1,4 +1,4 @@
-// Briscola table (docs/games/briscola.md; view shape: games/rules/briscola_view.py).
+// Briscola table (docs/games/briscola.md; view shape: games/rules/briscola/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Two players, three cards each, no obligation to follow suit: the

@@ -1,4 +1,4 @@
-// Pinch Tarot table (docs/games/pinch-tarot.md; view shape: games/rules/pinch_tarot_view.py).
+// Pinch Tarot table (docs/games/pinch-tarot.md; view shape: games/rules/pinch_tarot/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Two players, the 78-card tarot pack (Italian suits, trumps I..XXI,

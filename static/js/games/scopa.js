@@ -1,4 +1,4 @@
-// Scopa table (docs/games/scopa.md; view shape: games/rules/scopa_view.py).
+// Scopa table (docs/games/scopa.md; view shape: games/rules/scopa/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Two seats; phases "play" (36 plays: six hands of three cards) and

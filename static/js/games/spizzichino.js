@@ -1,4 +1,4 @@
-// Spizzichino table (docs/games/spizzichino.md; view shape: games/rules/spizzichino_view.py).
+// Spizzichino table (docs/games/spizzichino.md; view shape: games/rules/spizzichino/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
 // docs/frontend.md. Phases: "pick" (eight face-down packets, the dealer's opponent picks

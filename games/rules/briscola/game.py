@@ -1,0 +1,102 @@
+"""Briscola for two players: tricks without following suit, a trump upcard, a stock.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"; main
+source), ../shared/rules/README.md ("Briscola" rulings, which decide).
+
+How the deck becomes the deal
+1. The deck is the 40 codes of the Italian pack, top first. With dealer ``d``
+   the non-dealer ``n = (d + 1) % 2`` is the seat to the dealer's left.
+2. Cards are dealt one at a time starting with ``n``: ``deck[0]``,
+   ``deck[2]``, ``deck[4]`` go to ``n``; ``deck[1]``, ``deck[3]``,
+   ``deck[5]`` to the dealer.
+3. ``deck[6]`` is the upcard: it lies face up and its suit is trump for the hand.
+4. ``deck[7:]`` is the stock, ``deck[7]`` on top (the first card drawn).
+5. Play: 20 tricks of two cards. The non-dealer leads the first; the winner of
+   a trick leads the next. Any card may be played: there is no obligation to
+   follow suit. The higher trump wins; with no trump, the higher card of the
+   led suit; a card of another suit never wins. Ranks: A 3 K Q J 7 6 5 4 2.
+6. After each of the first 17 tricks both players draw one card, the trick's
+   winner first. After the 17th trick the winner draws ``deck[39]``, the last
+   card of the stock, and the other player, the last to draw, takes the
+   upcard, which stays known to both until played. The last 3 tricks are
+   played without drawing.
+
+Action, exactly: ``play XY`` (XY a card code such as ``3D``, ``AS``, ``QH``);
+it is the only action.
+
+Scoring and the match are in briscola/scoring.py: 120 card points a hand
+(ace 11, 3 10, K 4, Q 3, J 2), 61 wins the hand, 60-60 is drawn; the match
+is two hands (the deal alternating) won by the higher total, a tie broken by
+one more hand. The module is split in: this one (the game, its options and
+the end of the match), briscola/deal.py (one deal's state machine),
+briscola/view.py (what a seat or a spectator sees, every key) and
+briscola/scoring.py (card tables, hand result, match end).
+
+Decisions the sources and rulings leave open, taken here:
+- After two hands with equal totals, extra hands are played one at a time
+  until the totals differ, so a drawn (60-60) tie-breaker is followed by
+  another. The deal keeps alternating, so the first dealer deals the third.
+- The view does not show an opponent's last cards deduced by counting: only
+  the upcard, which everybody saw taken, is shown in its holder's hand.
+- Running card points are hidden during the hand (won tricks lie face down);
+  the option ``show_points`` shows them.
+- Options ``match="best_of_three"`` and ``"one_hand"``, for players who count
+  hands won rather than card points: a 60-60 hand counts for nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.base import Deal, Game, Option
+from games.rules.briscola.deal import BriscolaDeal
+from games.rules.briscola.scoring import MATCHES, PACK, TWO_HANDS, match_winner
+from games.rules.briscola.view import build_view
+
+__all__ = ["Briscola", "BriscolaDeal"]
+
+
+class Briscola(Game):
+    """Briscola for two players with the 40-card Italian pack.
+
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"),
+    ../shared/rules/README.md ("Briscola").
+    """
+
+    slug = "briscola"
+    name = "Briscola"
+    seats = (2,)
+    pack = PACK
+    deal_class = BriscolaDeal
+
+    options = {
+        "match": Option(
+            "match", TWO_HANDS, MATCHES,
+            "two_hands: the higher card-point total over two hands wins, a tie broken "
+            "by one more hand; best_of_three: first to win two hands; one_hand: the "
+            "first hand won decides (a 60-60 hand counts for nobody).",
+        ),
+        "show_points": Option(
+            "show_points", False, (False, True),
+            "Show each player's card points won so far during the hand.",
+        ),
+    }  # fmt: skip
+
+    def match_winner(
+        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> int | None:
+        """Winning seat, or None while the match goes on (the site then deals another hand).
+
+        ``results`` are the ``result()`` of each hand so far. With the default
+        ``match="two_hands"`` the deals' ``points`` are card points: after two
+        hands or more the higher total wins, equal totals mean one more hand.
+        Raises ValueError for bad options.
+        Source: ../shared/rules/README.md ("Briscola"), 004 ("Briscola").
+        """
+        match = self.validate_options(options)["match"]
+        return match_winner(self.match_scores(results, options), len(results), match)
+
+    def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
+        return build_view(deal, seat)
