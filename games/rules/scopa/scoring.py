@@ -63,7 +63,7 @@ def score_hand(captured: Sequence[int], sweeps: Sequence[tuple[int, int]]) -> di
     included), ``sweeps`` the scope as ``(seat, card int)`` in the order made.
     Returns ``{"points": [p0, p1], "items": [{"name", "seat", "points"}...] in
     ITEM_ORDER (a scopa item also has "card"), "cards": [n0, n1], "diamonds":
-    [d0, d1], "settebello": seat, "primiera": [count | None per seat], "scope":
+    [d0, d1], "settebello": seat (None when no pile holds the 7 of diamonds), "primiera": [count | None per seat], "scope":
     [s0, s1]}``. Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt
     ("Scopa"), ../shared/rules/README.md ("Scopa": ties, primiera).
 
@@ -74,7 +74,9 @@ def score_hand(captured: Sequence[int], sweeps: Sequence[tuple[int, int]]) -> di
     cards = [pile.bit_count() for pile in captured]
     diamonds = [(pile & DIAMONDS).bit_count() for pile in captured]
     primiera = [primiera_points(pile, SUIT_MASKS, PRIMIERA) for pile in captured]
-    holder = 0 if captured[0] >> SETTEBELLO & 1 else 1
+    # The point goes to whoever captured the 7 of diamonds, nobody if no pile holds it
+    # (../shared/rules/README.md, "Scopa": settebello, for any piles).
+    holder = next((seat for seat, pile in enumerate(captured) if pile >> SETTEBELLO & 1), None)
     items = []
     for name, seat in (
         ("cards", _most(cards)),

@@ -155,3 +155,31 @@ def test_the_deal_points_are_the_sum_of_its_items_and_match_real_deals():
     scores = GAME.match_scores(results, {})
     winner = GAME.match_winner(results, {})
     assert winner is not None and scores[winner] == 11 and scores[1 - winner] < 11
+
+
+def test_the_settebello_goes_to_nobody_when_neither_pile_holds_it():
+    # Piles of part of a deal (rulings: "for any piles, not only for a whole deal's"):
+    # nobody captured the 7 of diamonds, so nobody scores it, seat 1 included.
+    partial = [P.mask(["7C", "AD"]), P.mask(["KS", "2D"])]
+    result = score_hand(partial, [])
+    assert result["settebello"] is None
+    assert "settebello" not in [name for name, _ in names(result)]
+    swapped = score_hand([P.mask(["KS"]), P.mask(["7D"])], [])
+    assert swapped["settebello"] == BOB and ("settebello", BOB) in names(swapped)
+
+
+def test_a_player_may_trail_a_card_that_cannot_capture_while_another_could():
+    # Rulings, "Scopa": trailing is forbidden only "with that card" (004).
+    deal = GAME.new_deal(seats=2, dealer=0, seed=5)
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        trails = [a for a in legal if " " in a and a.split()[0] == "play" and len(a.split()) == 2]
+        captures = [a for a in legal if a not in trails]
+        if trails and captures:
+            card = trails[0].split()[1]
+            assert all(not a.startswith(f"capture {card}") for a in captures)
+            deal.apply(trails[0])
+            assert deal.actions[-1][1] == trails[0]
+            return
+        deal.apply(legal[0])
+    pytest.fail("no state with both a trail and a capture met")
