@@ -63,7 +63,8 @@ def score_hand(captured: Sequence[int], sweeps: Sequence[tuple[int, int]]) -> di
     included), ``sweeps`` the scope as ``(seat, card int)`` in the order made.
     Returns ``{"points": [p0, p1], "items": [{"name", "seat", "points"}...] in
     ITEM_ORDER (a scopa item also has "card"), "cards": [n0, n1], "diamonds":
-    [d0, d1], "settebello": seat (None when no pile holds the 7 of diamonds), "primiera": [count | None per seat], "scope":
+    [d0, d1], "settebello": seat (None when no pile holds the 7 of diamonds),
+    "primiera": [count | None per seat], "scope":
     [s0, s1]}``. Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt
     ("Scopa"), ../shared/rules/README.md ("Scopa": ties, primiera).
 
