@@ -9,6 +9,7 @@ from games.rules.calabrasella import Calabrasella
 from games.rules.pinch_tarot import PinchTarot
 from games.rules.scopa import Scopa
 from games.rules.spizzichino import Spizzichino
+from games.rules.tressette import Tressette
 
 _GAMES: dict[str, Game] = {
     game.slug: game
@@ -19,6 +20,7 @@ _GAMES: dict[str, Game] = {
         PinchTarot(),
         Scopa(),
         Spizzichino(),
+        Tressette(),
     )
 }
 
