@@ -49,7 +49,11 @@ def test_ranking_is_3_2_a_k_q_j_7_6_5_4_with_the_cavallo_above_the_fante():
 def test_a_card_of_another_suit_never_wins_there_are_no_trumps():
     deal = new_deal({0: ["4C"], 1: ["3D"], 2: ["3H"], 3: ["3S"]})
     apply_all(deal, "play 4C", "play 3D", "play 3H", "play 3S")
-    assert deal.last_trick == (0, tuple(deal.game.pack.index[c] for c in ("4C", "3D", "3H", "3S")), 0)
+    assert deal.last_trick == (
+        0,
+        tuple(deal.game.pack.index[c] for c in ("4C", "3D", "3H", "3S")),
+        0,
+    )
 
 
 def test_a_follower_must_follow_suit_when_able_and_is_refused_otherwise():
