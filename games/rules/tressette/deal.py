@@ -36,6 +36,26 @@ _PARSE: dict[str, tuple[str, int]] = {s: ("play", card) for card, s in enumerate
 _PARSE.update({s: ("striscio", n) for n, s in enumerate(_STRISCIO)})
 _PARSE.update({s: ("volo", n) for n, s in enumerate(_VOLO)})
 _PARSE["busso"] = ("busso", -1)
+# The volo actions legal for a hand, by which of the counts 0, 1, 2 its suits show:
+# index bit n set when some suit holds exactly n cards.
+_VOLO_BY_COUNTS = tuple(
+    tuple(_VOLO[n] for n in range(3) if present >> n & 1) for present in range(8)
+)
+_C, _D, _H, _S = SUIT_MASKS
+
+
+def _counts_present(hand: int) -> int:
+    """Bits 0-2 set for each count 0, 1, 2 that some suit of ``hand`` holds exactly."""
+    present = 0
+    for count in (
+        (hand & _C).bit_count(),
+        (hand & _D).bit_count(),
+        (hand & _H).bit_count(),
+        (hand & _S).bit_count(),
+    ):
+        if count < 3:
+            present |= 1 << count
+    return present
 
 
 def _malformed(action: object) -> IllegalAction:
@@ -67,7 +87,7 @@ class TressetteDeal(Deal):
 
     __slots__ = (
         "hand", "held", "announced", "captured", "leader", "trick", "tricks_played",
-        "last_trick", "last_trick_winner", "signals", "signalled",
+        "last_trick", "last_trick_winner", "signals", "signalled", "_signals_on",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -86,6 +106,7 @@ class TressetteDeal(Deal):
         self.last_trick_winner: int | None = None
         self.signals: list[tuple[int, int, str]] = []
         self.signalled = 0
+        self._signals_on = bool(self.options["signals"])
         self.phase = PLAY
         self.to_act = self.leader = (dealer + 1) % seats
 
@@ -97,18 +118,24 @@ class TressetteDeal(Deal):
         seat = self.to_act
         if seat is None:
             return []
-        actions = _PLAYS(self._playable(seat))
-        if not self.options["signals"]:
+        hand = self.hand[seat]
+        trick = self.trick
+        if trick:
+            same = hand & SUIT_MASKS[SUIT[trick[0]]]
+            actions = _PLAYS(same or hand)
+        else:
+            same = 0
+            actions = _PLAYS(hand)
+        if not self._signals_on:
             return actions
-        done, hand = self.signalled, self.hand[seat]
-        if self.trick:
+        done = self.signalled
+        if trick:
             if not done & STRISCIO:
-                actions.append(_STRISCIO[(hand & SUIT_MASKS[SUIT[self.trick[0]]]).bit_count()])
+                actions.append(_STRISCIO[same.bit_count()])
         elif not done & BUSSO:
             actions.insert(0, "busso")
         if not done & VOLO:
-            counts = {(hand & mask).bit_count() for mask in SUIT_MASKS}
-            actions.extend(_VOLO[n] for n in range(3) if n in counts)
+            actions.extend(_VOLO_BY_COUNTS[_counts_present(hand)])
         return actions
 
     def _playable(self, seat: int) -> int:
@@ -137,7 +164,7 @@ class TressetteDeal(Deal):
     def _signal(self, seat: int, verb: str, value: int, action: str) -> None:
         """A signal (004: "you can share information ... anything you say is public"):
         recorded and shown to all; the same seat stays to act."""
-        if not self.options["signals"]:
+        if not self._signals_on:
             raise _signal_refused(action, "signals are off in this match")
         hand, done = self.hand[seat], self.signalled
         if verb == "busso":
@@ -154,7 +181,7 @@ class TressetteDeal(Deal):
                 raise _signal_refused(action, f"you hold {count} cards of the led suit")
             flag = STRISCIO
         else:
-            if value not in {(hand & mask).bit_count() for mask in SUIT_MASKS}:
+            if not _counts_present(hand) >> value & 1:
                 raise _signal_refused(action, f"you hold no suit with exactly {value} cards")
             flag = VOLO
         if done & flag:
