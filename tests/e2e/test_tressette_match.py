@@ -63,8 +63,16 @@ def test_four_players_play_a_whole_tressette_match_by_clicking(asgi_server, live
     for page in pages.values():
         assert page.locator("[data-testid=my-hand] .card").count() == 10
 
+    def signal_shown(seat: int, action: str) -> None:
+        # A signal is shown to all, beside the seat that made it (that seat still to act).
+        if not action.startswith("play "):
+            for page in pages.values():
+                page.locator(f"[data-testid=signals-{seat}]").wait_for()
+
     turn = partial(take_turn, rng=random.Random(3))
-    sent = play_two(pages, turn, match=match, deal=None, timeout=900, name="tressette")
+    sent = play_two(
+        pages, turn, match=match, deal=None, timeout=900, name="tressette", after=signal_shown
+    )
     screenshot(pages[0], "tressette-over")
 
     match.refresh_from_db()

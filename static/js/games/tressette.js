@@ -61,10 +61,12 @@ export function render(ctx) {
   return {
     felt: [
       seatPanel(ctx, top, player(top), "top"),
-      h("div", { class: "tressette-middle", style: "display:flex;justify-content:space-between;gap:.5rem;flex-wrap:wrap;align-items:flex-start" },
+      // The two opponents side by side (left of the viewer on the left), then the trick:
+      // the same order on a 390-pixel phone as on a wide screen.
+      h("div", { class: "tressette-opponents", style: "display:flex;justify-content:space-between;gap:.5rem;align-items:flex-start" },
         seatPanel(ctx, left, player(left), "left"),
-        centre(ctx),
         seatPanel(ctx, right, player(right), "right")),
+      centre(ctx),
       seatPanel(ctx, me, player(me), "bottom"),
     ],
     prompt: prompt(ctx),
@@ -168,7 +170,7 @@ function centre(ctx) {
     .map((a) => ctx.act(a))
     .filter(Boolean)
     .map((a) => h("button", { type: "button", class: "btn", "data-action": a, "data-testid": `signal-${a.replace(" ", "-")}` }, actionLabel(a)));
-  return h("div", { class: ["lt-center", "tressette-center"], style: "flex:1 1 12rem;min-width:0" },
+  return h("div", { class: ["lt-center", "tressette-center"] },
     view.phase === "play" || trick.length ? trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader,
       layout: "compass", seats: view.seats || 4,
