@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from games.rules.base import Game
-from games.rules.bazzica.game import Bazzica
-from games.rules.briscola.game import Briscola
+from games.rules.bazzica import Bazzica
+from games.rules.briscola import Briscola
 from games.rules.calabrasella import Calabrasella
-from games.rules.pinch_tarot.game import PinchTarot
-from games.rules.scopa.game import Scopa
-from games.rules.spizzichino.game import Spizzichino
+from games.rules.pinch_tarot import PinchTarot
+from games.rules.scopa import Scopa
+from games.rules.spizzichino import Spizzichino
+from games.rules.tressette import Tressette
 
 _GAMES: dict[str, Game] = {
     game.slug: game
@@ -19,6 +20,7 @@ _GAMES: dict[str, Game] = {
         PinchTarot(),
         Scopa(),
         Spizzichino(),
+        Tressette(),
     )
 }
 

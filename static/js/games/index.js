@@ -8,6 +8,7 @@
 import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
 import * as calabrasella from "./calabrasella.js";
+import * as tressette from "./tressette.js";
 import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
@@ -16,6 +17,7 @@ import * as pinchTarot from "./pinch_tarot.js";
 export const RENDERERS = {
   briscola,
   calabrasella,
+  tressette,
   spizzichino,
   scopa,
   bazzica,
@@ -27,6 +29,7 @@ export const PACKS = {
   spizzichino: "italian",
   briscola: "italian",
   calabrasella: "italian",
+  tressette: "italian",
   scopa: "italian",
   "pinch-tarot": "tarot",
   bazzica: "french",

@@ -48,6 +48,7 @@ EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options an
     "spizzichino": (
         "Spizzichino", (2,), 40, {"target": 51, "buongiochi": "all", "peek_bottom": False},
     ),
+    "tressette": ("Tressette", (4,), 40, {"target": 31, "signals": True}),
 }  # fmt: skip
 ACTIONS_PER_DEAL = {"briscola": 40, "scopa": 36}  # games whose every deal has that many
 RECORD_KEYS = {"game", "options", "seats", "dealer", "deck", "actions"}
@@ -153,7 +154,7 @@ def test_a_deal_and_its_record_keep_the_full_normalized_options(game):
 @each_game
 def test_the_match_has_no_winner_before_its_first_deal(game):
     assert game.match_winner([], {}) is None
-    assert game.match_scores([], {}) == [0] * game.seats[0]
+    assert game.match_scores([], {}) == [0] * len(game.sides(game.seats[0], {}))
 
 
 @each_game

@@ -24,6 +24,7 @@ MODULES = [
     "games.rules.registry",
     "games.rules.scopa.scoring",
     "games.rules.spizzichino.scoring",
+    "games.rules.tressette.scoring",
     "games.rules.tricks",
     "games.rules.views",
 ]

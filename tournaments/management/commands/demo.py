@@ -58,6 +58,14 @@ DEMO_TOURNAMENTS = [
         "A table of three: one declarer against two, settled in chips.",
         table_size=3,
     ),
+    DemoTournament(
+        "tressette-demo",
+        "tressette",
+        (),
+        {"target": 21},
+        "Pairs to 21 points: partners sit opposite, accusi and signals as in a club.",
+        pairs=(("alice", "bob"), ("charlie", "dave"), ("erin", "frank"), ("grace", "heidi")),
+    ),
 ]
 
 

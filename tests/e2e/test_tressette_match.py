@@ -1,0 +1,89 @@
+"""Four players play a whole Tressette pairs match (to 21) in four browsers, by clicking
+cards and, now and then, a signal; every table then shows the match over with the
+winning pair named.
+
+Source of the rules: docs/games/tressette.md; the DOM hooks: docs/frontend.md and
+static/js/games/tressette.js.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from games.models import Deal, Match
+from tests.conftest import make_player
+from tests.e2e.helpers import play_two, screenshot, seat_players
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+@pytest.fixture
+def live_match(transactional_db):
+    players = [make_player(name) for name in NAMES]
+    tournament = Tournament.objects.create(
+        name="Tressette Cup", slug="tressette-cup", game="tressette",
+        options={"target": 21}, pairs=True, table_size=4,
+    )  # fmt: skip
+    services.tournament_open_registration(tournament=tournament)
+    for first, second in ((players[0], players[1]), (players[2], players[3])):
+        services.entry_register(tournament=tournament, player=first, partner=second)
+        services.entry_confirm_partner(tournament=tournament, player=second)
+    services.tournament_make_schedule(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    services.tournament_start_next_round(tournament=tournament)
+    return Match.objects.get(round__tournament=tournament)
+
+
+def take_turn(page, seat: int, rng: random.Random):
+    """A signal button now and then, else a playable card of the hand."""
+    signals = page.locator("[data-testid=signal-choices] [data-action]")
+    if signals.count() and rng.random() < 0.15:
+        return signals.nth(rng.randrange(signals.count()))
+    legal = page.locator("[data-testid=my-hand] .card.legal")
+    assert legal.count() > 0
+    chosen = legal.nth(rng.randrange(legal.count()))
+    assert chosen.get_attribute("data-action") == f"play {chosen.get_attribute('data-card')}"
+    return chosen
+
+
+def test_four_players_play_a_whole_tressette_match_by_clicking(asgi_server, live_match, browser):
+    match = live_match
+    pages = seat_players(
+        browser,
+        asgi_server,
+        [(name, 390 if i % 2 else 1280) for i, name in enumerate(NAMES)],
+        ready=["#table[data-game=tressette]", "[data-testid=my-hand] .card"],
+    )
+    for page in pages.values():
+        assert page.locator("[data-testid=my-hand] .card").count() == 10
+
+    def signal_shown(seat: int, action: str) -> None:
+        # A signal is shown to all, beside the seat that made it (that seat still to act).
+        if not action.startswith("play "):
+            for page in pages.values():
+                page.locator(f"[data-testid=signals-{seat}]").wait_for()
+
+    turn = partial(take_turn, rng=random.Random(3))
+    sent = play_two(
+        pages, turn, match=match, deal=None, timeout=900, name="tressette", after=signal_shown
+    )
+    screenshot(pages[0], "tressette-over")
+
+    match.refresh_from_db()
+    assert (match.status, match.reason) == (Match.Status.FINISHED, Match.Reason.PLAYED)
+    deals = list(Deal.objects.filter(match=match).order_by("number"))
+    assert sum(len(d.actions) for d in deals) == len(sent)
+    assert any(not a.startswith("play ") for a in sent)  # signals were clicked too
+    totals = [sum(d.result["side_points"][side] for d in deals) for side in range(2)]
+    assert max(totals) >= 21 and match.winner_seat == totals.index(max(totals))
+    winners = [match.seats.get(number=n).player.username for n in match.sides[match.winner_seat]]
+    for page in pages.values():
+        banner = page.locator("[data-testid=match-over]")
+        banner.wait_for()
+        assert all(name in banner.text_content() for name in winners)
