@@ -24,10 +24,19 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
         "players": [{"seat": s.number, "username": s.player.username} for s in seats],
         "standings_url": tournament.get_absolute_url() if tournament else None,
     }
+    names = {s.number: s.player.username for s in seats}
+    sides = match.sides if match.seat_count == len(seats) else tuple((n,) for n in names)
+    side_names = [" & ".join(names.get(n, "?") for n in side) for side in sides]
     return render(
         request,
         "games/match.html",
-        {"match": match, "match_config": config, "seats": seats, "tournament": tournament},
+        {
+            "match": match,
+            "match_config": config,
+            "seats": seats,
+            "side_names": side_names,
+            "tournament": tournament,
+        },
     )
 
 

@@ -137,3 +137,18 @@ def test_registering_a_pair_through_the_page_names_the_partner_by_username(clien
     client.post(reverse("tournaments:withdraw", args=[event.slug]))
     client.post(reverse("tournaments:register", args=[event.slug]), {"partner": "nobody"})
     assert not Entry.objects.filter(tournament=event).exists()
+
+
+def test_the_match_page_of_a_pairs_match_names_the_pairs(client):
+    players = _players(4)
+    event = _event(slug="tressette-pairs", game="tressette", pairs=True, table_size=4)
+    for first, second in ((players[0], players[1]), (players[2], players[3])):
+        services.entry_register(tournament=event, player=first, partner=second)
+        services.entry_confirm_partner(tournament=event, player=second)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    services.tournament_start_next_round(tournament=Tournament.objects.get(pk=event.pk))
+    match = Match.objects.get(round__tournament=event, is_bye=False)
+    seated = {s.number: s.player.username for s in match.seats.all()}
+    page = client.get(match.get_absolute_url()).content.decode()
+    first, second = f"{seated[0]} &amp; {seated[2]}", f"{seated[1]} &amp; {seated[3]}"
+    assert f"{first} vs {second}" in page
