@@ -22,7 +22,6 @@ from games.rules.cards import SUITS, mask_strings
 
 CARDS = len(CODES)
 HAND_SIZE = 3
-TRICKS = CARDS // 2
 PLAY, OVER = "play", "over"
 
 _PLAY_STRINGS = tuple("play " + code for code in CODES)
@@ -40,20 +39,22 @@ def _malformed(action: object) -> IllegalAction:
 
 
 class BriscolaDeal(Deal):
-    """One hand of two-player Briscola; procedure and spelling in games/rules/briscola/game.py.
+    """One hand of Briscola for two, three or four; procedure and spelling in
+    games/rules/briscola/game.py.
 
-    Cards are ints (cards.ITALIAN_40); hands and won cards are bitmasks indexed
-    by seat. ``draws`` is the order cards are drawn after tricks: the stock top
-    first, the upcard last. ``apply`` raises IllegalAction with the keys
-    ``malformed`` or ``card_not_in_hand`` (besides ``deal_over`` and
-    ``not_your_turn``).
+    Cards are ints (cards.ITALIAN_40, also for the 39 cards of three players); hands
+    and won cards are bitmasks indexed by seat. ``draws`` is the order cards are drawn
+    after tricks: the stock top first, the upcard last. ``played`` holds the cards of
+    the trick in progress in play order from ``leader``; ``best`` the seat winning it.
+    ``apply`` raises IllegalAction with the keys ``malformed`` or ``card_not_in_hand``
+    (besides ``deal_over`` and ``not_your_turn``).
     Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"),
     ../shared/rules/README.md ("Briscola").
     """
 
     __slots__ = (
         "hand", "upcard", "trump", "draws", "drawn", "known", "captured", "first",
-        "leader", "tricks_played", "last_trick", "_beats",
+        "leader", "tricks_played", "last_trick", "_beats", "played", "best", "tricks",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -74,8 +75,12 @@ class BriscolaDeal(Deal):
         self.known = 0
         self.captured = [0] * seats
         self.first = -1  # the card led to the current trick, -1 before the lead
+        self.played: list[int] = []  # the cards of the trick in progress, in play order
+        self.best = -1  # the seat winning the trick in progress
+        self.tricks = len(ints) // seats
         self.tricks_played = 0
-        self.last_trick: tuple[int, int, int, int] | None = None  # leader, cards, winner
+        # The last finished trick: (leader, cards in play order, winner).
+        self.last_trick: tuple[int, tuple[int, ...], int] | None = None
         self.phase = PLAY
         self.to_act = self.leader = (dealer + 1) % seats
 
@@ -90,9 +95,9 @@ class BriscolaDeal(Deal):
     def _apply(self, seat: int, action: str) -> None:
         """Play a card for ``seat``, the seat to act: ``play XY``.
 
-        After the second card of a trick the trick's winner takes it, both
-        players draw (the winner first; the last draw of the stock is
-        followed by the upcard) and the winner leads. Raises IllegalAction,
+        After the last card of a trick (one from each seat) its winner takes it,
+        every player draws (the winner first, then in the order of play; the last
+        draw of the stock is followed by the upcard) and the winner leads. Raises IllegalAction,
         changing nothing, when the action is refused; keys in the class docstring.
         """
         try:
@@ -106,26 +111,34 @@ class BriscolaDeal(Deal):
                 "card_not_in_hand", f"{action}: {CODES[card]} is not in your hand", card=CODES[card]
             )
         hands[seat] ^= bit
-        first = self.first
-        if first < 0:
+        seats = self.seats
+        played = self.played
+        if not played:
             self.first = card
-            self.to_act = 1 - seat
+            self.best = seat
+        elif self._beats[played[(self.best - self.leader) % seats] * CARDS + card]:
+            self.best = seat
+        played.append(card)
+        if len(played) < seats:
+            self.to_act = (seat + 1) % seats
             return
-        leader = self.leader
-        winner = seat if self._beats[first * CARDS + card] else leader
-        self.captured[winner] |= (1 << first) | bit
-        self.last_trick = (leader, first, card, winner)
-        self.first = -1
+        leader, winner = self.leader, self.best
+        for played_card in played:
+            self.captured[winner] |= 1 << played_card
+        self.last_trick = (leader, tuple(played), winner)
+        self.played = []
+        self.first = self.best = -1
         self.tricks_played += 1
         drawn = self.drawn
         draws = self.draws
         if drawn < len(draws):
-            hands[winner] |= 1 << draws[drawn]
-            hands[1 - winner] |= 1 << draws[drawn + 1]
-            self.drawn = drawn = drawn + 2
+            # Each draws one card, the trick's winner first, then in the order of play.
+            for offset in range(seats):
+                hands[(winner + offset) % seats] |= 1 << draws[drawn + offset]
+            self.drawn = drawn = drawn + seats
             if drawn == len(draws):
                 self.known = 1 << self.upcard
-        if self.tricks_played == TRICKS:
+        if self.tricks_played == self.tricks:
             self.phase = OVER
             self.to_act = self.leader = None
         else:
@@ -143,15 +156,20 @@ class BriscolaDeal(Deal):
         """True until the last player to draw has taken the upcard."""
         return self.drawn < len(self.draws)
 
+    @property
+    def stock_exhausted(self) -> bool:
+        """True once every card of the stock and the upcard has been drawn."""
+        return self.drawn >= len(self.draws)
+
     def tricks_won(self, seat: int) -> int:
         """How many tricks ``seat`` has won so far."""
-        return self.captured[seat].bit_count() // 2
+        return self.captured[seat].bit_count() // self.seats
 
     def points_won(self, seat: int) -> int:
         """Card points in the tricks ``seat`` has won so far."""
         return card_points(self.captured[seat])
 
     def _result(self) -> dict[str, Any]:
-        result = hand_result(self.captured, self.options["match"])
+        result = hand_result(self.captured, self.options["match"], self.sides)
         result["trump"] = SUITS[self.trump]
         return result

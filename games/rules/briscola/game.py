@@ -1,4 +1,5 @@
-"""Briscola for two players: tricks without following suit, a trump upcard, a stock.
+"""Briscola for two, three or four players: tricks without following suit, a trump
+upcard, a stock.
 
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"; main
 source), ../shared/rules/README.md ("Briscola" rulings, which decide).
@@ -32,6 +33,22 @@ the end of the match), briscola/deal.py (one deal's state machine),
 briscola/view.py (what a seat or a spectator sees, every key) and
 briscola/scoring.py (card tables, hand result, match end).
 
+Three and four players (rulings, "Briscola"; 004): the same procedure with ``n``
+seats. Three players use 39 cards (the 2 of clubs removed): 9 cards dealt, the 10th
+the upcard, 29 in the stock; 13 tricks. Four players sit as two partnerships,
+partners opposite (seats 0 and 2 against 1 and 3), and pool their tricks: 12 cards
+dealt, the 13th the upcard, 27 in the stock; 10 tricks. Cards are dealt one at a time
+starting left of the dealer; after each trick every player draws one card, the
+trick's winner first and then in the order of play, and the last player to draw takes
+the upcard; the last three tricks are played without drawing. At four, once the stock
+is exhausted each player sees the partner's last three cards (in its own view only,
+as ``known_cards`` of the partner). A hand's points are per side (``side_points``;
+each partner's ``points`` are the side's); between two sides 61 wins the hand and
+60-60 is drawn; among three players the sole highest total wins it. The match
+(``two_hands``): each player deals once (three or four hands), the higher total wins,
+equal totals mean another round of hands; ``best_of_three`` and ``one_hand`` count
+hands won by each side.
+
 Decisions the sources and rulings leave open, taken here:
 - After two hands with equal totals, extra hands are played one at a time
   until the totals differ, so a drawn (60-60) tie-breaker is followed by
@@ -49,16 +66,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game, Option
+from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.briscola.deal import BriscolaDeal
-from games.rules.briscola.scoring import MATCHES, PACK, TWO_HANDS, match_winner
+from games.rules.briscola.scoring import MATCHES, PACK, PACK_39, TWO_HANDS, match_winner
 from games.rules.briscola.view import build_view
+from games.rules.cards import Pack
 
 __all__ = ["Briscola", "BriscolaDeal"]
 
 
 class Briscola(Game):
-    """Briscola for two players with the 40-card Italian pack.
+    """Briscola for two, three (39 cards) or four players (partners opposite) with the
+    Italian pack.
 
     Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola"),
     ../shared/rules/README.md ("Briscola").
@@ -66,7 +85,7 @@ class Briscola(Game):
 
     slug = "briscola"
     name = "Briscola"
-    seats = (2,)
+    seats = (2, 3, 4)
     pack = PACK
     deal_class = BriscolaDeal
 
@@ -83,10 +102,19 @@ class Briscola(Game):
         ),
     }  # fmt: skip
 
+    def pack_for(self, seats: int, options: dict[str, Any]) -> Pack:
+        """The 40-card pack, or at three players 39 cards: the 2 of clubs is removed
+        (rulings, "Briscola")."""
+        return PACK_39 if seats == 3 else PACK
+
+    def sides(self, seats: int, options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """At four, two partnerships sitting opposite; otherwise every player alone."""
+        return partners_opposite(4) if seats == 4 else super().sides(seats, options)
+
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """Winning seat, or None while the match goes on (the site then deals another hand).
+        """Winning side, or None while the match goes on (the site then deals another hand).
 
         ``results`` are the ``result()`` of each hand so far. With the default
         ``match="two_hands"`` the deals' ``points`` are card points: after two
@@ -95,7 +123,8 @@ class Briscola(Game):
         Source: ../shared/rules/README.md ("Briscola"), 004 ("Briscola").
         """
         match = self.validate_options(options)["match"]
-        return match_winner(self.match_scores(results, options), len(results), match)
+        seats = len(results[0]["points"]) if results else 2
+        return match_winner(self.match_scores(results, options), len(results), match, seats)
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""

@@ -18,7 +18,11 @@ import {
 
 export const pack = "italian";
 
-const TRICKS = 20;
+/** Tricks in a hand: 40 cards (39 at three players) shared among the seats. */
+function tricksIn(view) {
+  const seats = view.seats || 2;
+  return Math.floor((seats === 3 ? 39 : 40) / seats);
+}
 const WINNING_POINTS = 61;
 /** Briscola's ranking, strongest first: how players sort a hand. */
 const BRISCOLA_RANKS = ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"];
@@ -38,7 +42,8 @@ export function actionLabel(action, ctx) {
 export function render(ctx) {
   const { view } = ctx;
   const bottom = ctx.viewer !== null ? ctx.viewer : 0;
-  const top = 1 - bottom;
+  // The other seats in the order of play from the viewer (at four the partner is opposite).
+  const others = ctx.seats.map((_, i) => (bottom + 1 + i) % ctx.seats.length).slice(0, ctx.seats.length - 1);
   const players = view.players || [];
   const player = (s) => players.find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, known_cards: [] };
   const upcard = rememberUpcard(ctx);
@@ -47,9 +52,9 @@ export function render(ctx) {
 
   // The viewer's hand first, so its cards claim their "play" actions.
   const mine = seatPanel(ctx, bottom, player(bottom), { bottom: true, upcard, showPoints });
-  const theirs = seatPanel(ctx, top, player(top), { bottom: false, upcard, showPoints });
+  const theirs = others.map((s) => seatPanel(ctx, s, player(s), { bottom: false, upcard, showPoints }));
   return {
-    felt: [theirs, centre(ctx, player, showPoints), mine],
+    felt: [...theirs, centre(ctx, player, showPoints), mine],
     prompt,
     feltClass: ["briscola-felt"],
     columns: [
@@ -71,13 +76,27 @@ function suitWord(ctx, suit) {
 }
 
 function trickNumber(view) {
-  return Math.min((view.tricks_played ?? 0) + 1, TRICKS);
+  return Math.min((view.tricks_played ?? 0) + 1, tricksIn(view));
 }
 
+/** The hand's winner (a side) in words; ``points`` are per side. */
 function handWinnerText(ctx, winner, points) {
-  const pts = points ? ` ${ctx.seats.map((s) => points[s] ?? 0).sort((a, b) => b - a).join("–")}` : "";
+  const pts = points ? ` ${ctx.sides.map((_, side) => points[side] ?? 0).sort((a, b) => b - a).join("–")}` : "";
   if (winner === null || winner === undefined) return `Drawn hand${pts}`;
-  return ctx.isMe(winner) ? `You win the hand${pts}` : `${ctx.name(winner)} wins the hand${pts}`;
+  const mine = ctx.viewer !== null && ctx.sideOf(ctx.viewer) === winner;
+  const many = (ctx.sides[winner] || []).length > 1;
+  if (mine) return `${many ? "Your side wins" : "You win"} the hand${pts}`;
+  return `${ctx.sideName(winner)} ${many ? "win" : "wins"} the hand${pts}`;
+}
+
+/** What wins a hand: 61 between two sides, the highest total among three. */
+function winsText(ctx) {
+  return ctx.sides.length === 2 ? `${WINNING_POINTS} or more wins the hand` : "the highest total wins the hand";
+}
+
+/** A per-side list (card points, match scores) spread over the seats, for seat tables. */
+function bySeat(ctx, perSide) {
+  return ctx.seats.map((s) => (perSide || [])[ctx.sideOf(s)] ?? 0);
 }
 
 function briscolaPrompt(ctx, player) {
@@ -91,7 +110,7 @@ function briscolaPrompt(ctx, player) {
   }
   const trick = view.trick || [];
   const drawing = (view.stock_count ?? 0) > 0 || view.upcard ? "" : " · no more drawing";
-  const detailBase = `Trick ${trickNumber(view)} of ${TRICKS} · ${trump}${drawing}`;
+  const detailBase = `Trick ${trickNumber(view)} of ${tricksIn(view)} · ${trump}${drawing}`;
   if (ctx.myTurn) {
     if (!trick.length) return { text: "Your lead", detail: `${detailBase} · play any card`, mine: true };
     const led = trick[0].card;
@@ -235,7 +254,8 @@ function centre(ctx, player, showPoints) {
     view.phase === "over" ? null : h("div", { class: "briscola-stock-col" }, stock, stockNote),
     showTrick ? trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader, placeholder,
-      footer: view.phase === "play" ? `Trick ${trickNumber(view)} of ${TRICKS}` : null,
+      footer: view.phase === "play" ? `Trick ${trickNumber(view)} of ${tricksIn(view)}` : null,
+      layout: ctx.seats.length > 2 ? "compass" : "row", seats: ctx.seats.length,
     }) : null,
     lastEl,
     result);
@@ -265,7 +285,7 @@ function handResult(ctx, r, number, player) {
   const cards = r.card_points || r.points || [];
   const rows = [
     { label: "Tricks won", points: r.tricks || seats.map((s) => player(s).tricks_won ?? 0) },
-    { label: "Card points", detail: `${WINNING_POINTS} or more wins the hand`, points: cards },
+    { label: "Card points", detail: winsText(ctx), points: ctx.partnerships ? bySeat(ctx, cards) : cards },
   ];
   if (!pointsAreCards(r.points) && r.points) rows.push({ label: "Hands won", detail: "this hand", points: r.points });
   const table = dealResultTable({
@@ -279,21 +299,26 @@ function previousHandResult(ctx, d) {
   const points = d.points || [];
   const cards = pointsAreCards(points);
   let winner = null;
-  if (cards) winner = ctx.seats.find((s) => (points[s] ?? 0) >= WINNING_POINTS) ?? null;
-  else winner = ctx.seats.find((s) => (points[s] ?? 0) > 0) ?? null;
+  // Deal points are per seat (a partner holds the side's): read them per side.
+  const sidePoints = ctx.sides.map((side) => points[side[0]] ?? 0);
+  const best = Math.max(...sidePoints);
+  if (cards && ctx.sides.length === 2) winner = sidePoints.findIndex((p) => p >= WINNING_POINTS);
+  else if (cards) winner = sidePoints.filter((p) => p === best).length === 1 ? sidePoints.indexOf(best) : -1;
+  else winner = sidePoints.findIndex((p) => p > 0);
+  if (winner < 0) winner = null;
   const rows = [cards
-    ? { label: "Card points", detail: `${WINNING_POINTS} or more wins the hand`, points }
+    ? { label: "Card points", detail: winsText(ctx), points }
     : { label: "Hands won", detail: "a 60–60 hand counts for nobody", points }];
   const table = dealResultTable({
     seats: ctx.seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
     title: `Hand ${d.number} result`, testid: "deal-result",
   });
-  return resultBox(ctx, table, handWinnerText(ctx, winner, cards ? points : null), winner);
+  return resultBox(ctx, table, handWinnerText(ctx, winner, cards ? sidePoints : null), winner);
 }
 
 function resultBox(ctx, table, headline, winner) {
   table.insertBefore(
-    h("div", { class: ["briscola-result-head", ctx.isMe(winner) ? "is-mine" : null], "data-testid": "hand-winner" }, headline),
+    h("div", { class: ["briscola-result-head", ctx.viewer !== null && ctx.sideOf(ctx.viewer) === winner ? "is-mine" : null], "data-testid": "hand-winner" }, headline),
     table.querySelector("table"));
   return h("div", { class: "briscola-results" }, table, matchTable(ctx));
 }
@@ -306,7 +331,7 @@ function matchTable(ctx) {
   const cards = deals.some((d) => pointsAreCards(d.points));
   const rows = deals.map((d) => ({ label: `Hand ${d.number}`, points: d.points || [] }));
   return dealResultTable({
-    seats: ctx.seats, rows, totals: match.scores || true, names: ctx.name, me: ctx.viewer,
+    seats: ctx.seats, rows, totals: match.scores ? bySeat(ctx, match.scores) : true, names: ctx.name, me: ctx.viewer,
     title: cards ? "Match · card points" : "Match · hands won", totalLabel: "Total", testid: "match-result",
   });
 }
@@ -322,5 +347,6 @@ function sidePanel(ctx, showPoints) {
       view.upcard ? h("span", { class: "muted" }, ` (${cardName(view.upcard, ctx.pack)} under the stock)`) : null),
     showPoints || view.phase === "over" ? null
       : h("p", { class: "muted briscola-panel-note" }, "Card points stay hidden until the hand ends: keep count!"),
-    h("p", { class: "muted briscola-panel-note" }, "Ace 11 · 3 10 · Re 4 · Cavallo 3 · Fante 2 · 61 wins the hand"));
+    ctx.partnerships ? h("p", { class: "muted briscola-panel-note" }, "Partners sit opposite and share their tricks; once the stock is out you see your partner's last cards.") : null,
+    h("p", { class: "muted briscola-panel-note" }, `Ace 11 · 3 10 · Re 4 · Cavallo 3 · Fante 2 · ${winsText(ctx)}`));
 }

@@ -41,7 +41,7 @@ GAMES = all_games()
 SLUGS = [game.slug for game in GAMES]
 EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options and defaults
     "bazzica": ("Bazzica", (2,), 64, {"target": 1000, "reuse": "kind", "brisques": "cards"}),
-    "briscola": ("Briscola", (2,), 40, {"match": "two_hands", "show_points": False}),
+    "briscola": ("Briscola", (2, 3, 4), 40, {"match": "two_hands", "show_points": False}),
     "calabrasella": ("Calabrasella", (3,), 40, {"deals": 6}),
     "pinch-tarot": ("Pinch Tarot", (2,), 78, {"hands": 2}),
     "scopa": ("Scopa", (2,), 40, {"target": 11, "last_play_scopa": False}),
