@@ -88,6 +88,9 @@ def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str
         LOG_LEVEL="WARNING",
         DB_CONN_MAX_AGE="600",
         LIVE_MAX_MESSAGES_PER_SECOND="20",
+        # Every simulated player connects from 127.0.0.1: lift the per-address socket cap
+        # (docs/security.md) that a real deployment keeps.
+        LIVE_MAX_CONNECTIONS_PER_ADDRESS="1000000",
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)

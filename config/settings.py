@@ -15,17 +15,24 @@ from config.env import envbool, envint, envlist, envstr
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = envbool("DEBUG", True)
-SECRET_KEY = envstr("SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG else "")
-if not SECRET_KEY:
+# Off unless asked for: bin/serve (development) sets DEBUG=1; a deployment never does.
+DEBUG = envbool("DEBUG", False)
+DEV_SECRET_KEY = "dev-only-insecure-key-change-me"  # noqa: S105 - refused outside DEBUG
+SECRET_KEY = envstr("SECRET_KEY", DEV_SECRET_KEY if DEBUG else "")
+if not DEBUG and SECRET_KEY in ("", DEV_SECRET_KEY):
     from django.core.exceptions import ImproperlyConfigured
 
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set to a secret value when DEBUG is off (docs/security.md); "
+        "for development run bin/serve, or set DEBUG=1."
+    )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
+    "csp",
+    "axes",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -52,6 +59,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -157,6 +167,9 @@ CELERY_BEAT_SCHEDULE = {
 
 AUTH_USER_MODEL = "accounts.Player"
 AUTHENTICATION_BACKENDS = [
+    # First, as django-axes asks: it refuses a locked-out (username, address) pair before
+    # any password is checked, for the admin login and allauth's alike.
+    "accounts.backends.AxesBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -172,7 +185,20 @@ if envbool("FAST_PASSWORD_HASHER", False):
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+# Login limits (docs/security.md). allauth counts per client address only, in the shared
+# cache; django-axes (in the database, shared by every worker and kept across restarts)
+# locks a (username, address) pair after AXES_FAILURE_LIMIT failures, so a stranger
+# elsewhere cannot lock a player out, and covers the admin login too.
+ACCOUNT_RATE_LIMITS = {"login_failed": "20/m/ip", "login": "30/m/ip"}
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0)
+AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "accounts.usernames.axes_username"
 LOGIN_REDIRECT_URL = "home"
 LOGIN_URL = "account_login"
 
@@ -193,9 +219,61 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_AGE = int(timedelta(days=30).total_seconds())
 
+# The cache shared by every process (allauth's login limits, the socket limits): Redis
+# when REDIS_URL is set, else this process's memory (the embedded default runs one).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": envstr("CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": envstr("CHANNELS_PREFIX", "cartelle"),
+        }
+    }
+
+# HTTPS (docs/security.md): behind TLS set HTTPS=1, and PROXY_SSL_HEADER=1 when a proxy
+# terminates it and sends X-Forwarded-Proto. Then cookies are Secure, plain http is
+# redirected and HSTS is sent.
+HTTPS = envbool("HTTPS", False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", 31536000) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", True)
+if envbool("PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site
+# only; the sockets to this site; nothing framed. The live table is ES modules from
+# /static/ and builds its cards with the DOM (inline style attributes only via CSSOM),
+# so no inline script is needed; styles allow 'unsafe-inline' for the few style
+# attributes in templates.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
+
 # Live play: a match WebSocket accepts at most this many messages per second per connection.
 LIVE_MAX_MESSAGES_PER_SECOND = envint("LIVE_MAX_MESSAGES_PER_SECOND", 20)
 LIVE_MAX_MESSAGE_BYTES = envint("LIVE_MAX_MESSAGE_BYTES", 4096)
+# Sockets (docs/security.md, finding 5): open sockets per client address and spectators
+# per match, counted in the shared cache; standings/leaderboard sockets' message rate.
+LIVE_MAX_CONNECTIONS_PER_ADDRESS = envint("LIVE_MAX_CONNECTIONS_PER_ADDRESS", 30)
+LIVE_MAX_SPECTATORS_PER_MATCH = envint("LIVE_MAX_SPECTATORS_PER_MATCH", 200)
+UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
 
 LOGGING = {
     "version": 1,

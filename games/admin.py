@@ -1,9 +1,11 @@
-"""Matches and deals in admin. A deal's deck is shown only once the deal is over, so no
-one sees hidden cards of a deal still being played.
+"""Matches and deals in admin. A deal's deck and actions are shown only once the deal is
+over, and no changelist takes a lookup on them (``/admin/games/deal/?deck__0=AH`` would
+otherwise tell staff, who may also play, the hidden deck card by card): docs/security.md.
 """
 
 from django.contrib import admin
 
+from accounts.admin_lookups import SecretLookupsRefused
 from games.models import Deal, Match, Seat
 
 
@@ -45,7 +47,7 @@ class DealInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["__str__", "game", "round", "board", "status", "scores", "winner_seat"]
     list_filter = ["status", "game", "reason", "is_bye"]
     search_fields = ["seats__player__username", "round__tournament__name"]
@@ -63,16 +65,23 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["__str__", "dealer", "finished_at"]
     list_select_related = ["match"]
     search_fields = ["match__seats__player__username"]
-    fields = ["match", "number", "dealer", "deck_if_over", "actions", "result", "finished_at"]
+    fields = ["match", "number", "dealer", "deck_if_over", "actions_if_over", "result"]
+    fields += ["finished_at"]
     readonly_fields = fields
 
     @admin.display(description="Deck (top first)")
     def deck_if_over(self, obj):
         return " ".join(obj.deck) if obj.is_over else "hidden until the deal is over"
+
+    @admin.display(description="Actions")
+    def actions_if_over(self, obj):
+        if not obj.is_over:
+            return f"{len(obj.actions)} so far; shown once the deal is over"
+        return "; ".join(f"seat {a['seat']}: {a['action']}" for a in obj.actions)
 
     def has_add_permission(self, request):
         return False

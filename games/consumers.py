@@ -13,12 +13,60 @@ import time
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import transaction
+from django.core.cache import cache
 
 from games import services
 from games.errors import ClientError
 from games.models import Match, Seat
+from games.rules import all_games
 from games.state import current_state
+
+# Close codes (docs/protocol.md): 4401 signed out or deactivated, 4404 no such match or
+# page, 4429 too many connections from this address or to this match.
+CLOSE_SIGNED_OUT, CLOSE_NOT_FOUND, CLOSE_TOO_MANY = 4401, 4404, 4429
+_COUNTER_TTL = 3600  # a counter left by a crashed process expires after an hour
+
+
+def user_group(user_id: int) -> str:
+    """The channel-layer group of every live socket of one player: logout and
+    deactivation are announced there (games/signals.py)."""
+    return f"user-{user_id}"
+
+
+def client_address(scope: dict) -> str:
+    """The client's address as the server saw it (uvicorn's --proxy-headers puts the
+    proxy's X-Forwarded-For there when the proxy is trusted)."""
+    client = scope.get("client") or ("unknown", 0)
+    return str(client[0])
+
+
+class ConnectionSlots:
+    """Counts of open sockets per client address and per match, in the shared cache (Redis
+    when REDIS_URL is set, so every server process counts together): ``take`` refuses a
+    socket over ``LIVE_MAX_CONNECTIONS_PER_ADDRESS`` or, for a spectator, over
+    ``LIVE_MAX_SPECTATORS_PER_MATCH``; ``give_back`` on disconnect."""
+
+    def __init__(self, keys: list[tuple[str, int]]) -> None:
+        self.keys = keys  # (cache key, limit)
+        self.taken: list[str] = []
+
+    async def take(self) -> bool:
+        for key, limit in self.keys:
+            await cache.aadd(key, 0, _COUNTER_TTL)
+            count = await cache.aincr(key)
+            self.taken.append(key)
+            if count > limit:
+                await self.give_back()
+                return False
+        return True
+
+    async def give_back(self) -> None:
+        for key in self.taken:
+            try:
+                await cache.adecr(key)
+            except ValueError:  # expired meanwhile
+                pass
+        self.taken = []
 
 
 class RateLimiter:
@@ -51,13 +99,37 @@ def _seat_for(match_id: int, user) -> tuple[bool, int | None]:
 
 
 def _consistent_state(match_id: int, seat: int | None) -> dict:
-    """``current_state`` read under the match's row lock, so between two moves, never across
-    one: unlocked, the match row and its latest deal are two reads, and a move committed
-    between them gave a state with seq n and deal n + 1's table (bench/faults.py).
+    """``current_state`` between two moves, never across one, and without a row lock (a
+    flood of spectators' ``sync`` must not queue behind the players' moves: finding 5).
+
+    The match row and its latest deal are two reads, and a move committed between them
+    would give a state with seq n and deal n + 1's table (bench/faults.py); so the seq is
+    read again afterwards and the state read again while it moved on.
     """
-    with transaction.atomic():
-        Match.objects.select_for_update().filter(pk=match_id).exists()  # SELECT 1 … FOR UPDATE
-        return current_state(match_id, seat)
+    for _ in range(5):
+        state = current_state(match_id, seat)
+        if Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() == state["seq"]:
+            return state
+    return current_state(match_id, seat)
+
+
+@database_sync_to_async
+def _signed_in(session_key: str | None, user_id: int) -> bool:
+    """Whether the session the socket was opened with still signs ``user_id`` in, and the
+    player is still active (a logout or deactivation missed by the signal, e.g. a session
+    deleted by staff or expired)."""
+    from importlib import import_module
+
+    from django.contrib.auth import SESSION_KEY
+
+    from accounts.models import Player
+
+    if not session_key:
+        return False
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    if str(store.get(SESSION_KEY)) != str(user_id):
+        return False
+    return Player.objects.filter(pk=user_id, is_active=True).exists()
 
 
 @database_sync_to_async
@@ -71,20 +143,47 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
+        session = self.scope.get("session")
+        self.session_key = getattr(session, "session_key", None)
         exists, self.seat = await _seat_for(self.match_id, self.user)
         if not exists:
-            await self.close(code=4404)
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        keys = [
+            (f"live:addr:{client_address(self.scope)}", settings.LIVE_MAX_CONNECTIONS_PER_ADDRESS)
+        ]
+        if self.seat is None:
+            keys.append((f"live:watch:{self.match_id}", settings.LIVE_MAX_SPECTATORS_PER_MATCH))
+        self.slots = ConnectionSlots(keys)
+        if not await self.slots.take():
+            await self.close(code=CLOSE_TOO_MANY)
             return
         self.limiter = RateLimiter(settings.LIVE_MAX_MESSAGES_PER_SECOND)
+        self.last_sync = 0.0
         self.sent_seq = -1  # the newest state this connection has sent
         self.group = f"match-{self.match_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.user.is_authenticated:
+            await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
         await self.send_state()
 
     async def disconnect(self, code: int) -> None:
+        if hasattr(self, "slots"):
+            await self.slots.give_back()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.user.is_authenticated:
+                await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+
+    async def session_ended(self, event: dict) -> None:
+        """Group message (games/signals.py): the player logged out (of this session, or of
+        every one when ``session_key`` is None: deactivated). Close; nothing more is done
+        for them on this socket."""
+        key = event.get("session_key")
+        if key is None or key == self.session_key:
+            self.user_left = True
+            await self.close(code=CLOSE_SIGNED_OUT)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -123,7 +222,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError("malformed", "An action must be a short string.")
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError("malformed", "An action must carry the seq of the state it saw.")
-        self.require_seat()
+        await self.require_signed_in_seat()
         await database_sync_to_async(services.match_apply_action)(
             match_id=self.match_id, player_id=self.user.pk, action=action, seq=seq
         )
@@ -132,12 +231,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         seq = message.get("seq")
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
             raise ClientError("malformed", "seq must be an integer.")
-        self.require_seat()
+        await self.require_signed_in_seat()
         await database_sync_to_async(services.match_resign)(
             match_id=self.match_id, player_id=self.user.pk, seq=seq
         )
 
     async def handle_sync(self, message: dict) -> None:
+        """Send the current state again; at most one a second on one socket (more in that
+        second get ``rate_limited``), so a flood of syncs costs little."""
+        now = time.monotonic()
+        if now - self.last_sync < 1.0:
+            raise ClientError("rate_limited", "Too many sync requests; one a second.")
+        self.last_sync = now
         await self.send_state()
 
     async def handle_ping(self, message: dict) -> None:
@@ -165,6 +270,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             raise ClientError("not_seated", "Only the seated players can do that.")
 
+    async def require_signed_in_seat(self) -> None:
+        """``require_seat``, then check the socket's session still signs the player in:
+        after a logout or a deactivation the socket is closed (4401) and nothing is done."""
+        self.require_seat()
+        if getattr(self, "user_left", False) or not await _signed_in(
+            self.session_key, self.user.pk
+        ):
+            self.user_left = True
+            await self.close(code=CLOSE_SIGNED_OUT)
+            raise ClientError("signed_out", "You are signed out; sign in again to play.")
+
     async def send_state(self) -> None:
         state = await database_sync_to_async(_consistent_state)(self.match_id, self.seat)
         self.sent_seq = max(self.sent_seq, state["seq"])
@@ -189,6 +305,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_json(state)
 
 
+_GAME_SLUGS = frozenset(game.slug for game in all_games())
+
+
 class UpdatesConsumer(AsyncWebsocketConsumer):
     """Tells standings and leaderboard pages that a result landed (``{"type": "changed"}``)."""
 
@@ -196,21 +315,43 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         kwargs = self.scope["url_route"]["kwargs"]
         if "tournament_id" in kwargs:
             self.group = f"tournament-{int(kwargs['tournament_id'])}"
-        else:
+        elif kwargs.get("game") in _GAME_SLUGS:
             self.group = f"leaderboard-{kwargs['game']}"
+        else:  # an unknown game (a 120-character slug was a server error: finding 9)
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.slots = ConnectionSlots(
+            [(f"live:addr:{client_address(self.scope)}", settings.LIVE_MAX_CONNECTIONS_PER_ADDRESS)]
+        )
+        if not await self.slots.take():
+            del self.group
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.limiter = RateLimiter(settings.UPDATES_MAX_MESSAGES_PER_SECOND)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if hasattr(self, "slots"):
+            await self.slots.give_back()
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Answer ``ping`` with ``pong`` after joining the group again (as the match
         consumer's ping does: a Redis restarted without persistence forgets the group while
         the socket stays open); the page refreshes its table on each pong. Anything else is
-        ``malformed``."""
+        ``malformed``; more than ``UPDATES_MAX_MESSAGES_PER_SECOND`` messages a second get
+        ``rate_limited``."""
+        if not self.limiter.allow():
+            await self.send(
+                text_data=json.dumps(
+                    {"type": "error", "code": "rate_limited", "message": "Too many messages."}
+                )
+            )
+            return
         try:
-            message = json.loads(text_data or "")
+            message = json.loads((text_data or "")[:1024])
         except ValueError:
             message = None
         if isinstance(message, dict) and message.get("type") == "ping":

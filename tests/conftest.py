@@ -38,6 +38,16 @@ def _fresh_match_contexts():
     forget_match_context()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty shared cache: the socket counters and login limits
+    (docs/security.md) of one test must not carry into the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 def make_player(username: str, **extra) -> Player:
     return Player.objects.create_user(
         username=username, email=f"{username}@example.com", password=PASSWORD, **extra

@@ -4,6 +4,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count
 
+from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
 from tournaments import services
 from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
@@ -85,7 +86,7 @@ def _run(modeladmin, request, queryset, service, done: str) -> None:
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
     form = TournamentForm
     list_display = ["name", "game", "format", "status", "entry_count", "capacity", "first_round_at"]
     list_filter = ["status", "game", "format"]
@@ -132,7 +133,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "starts_at", "started_at", "finished_at"]
     list_filter = ["status", "tournament__game"]
     search_fields = ["tournament__name"]
@@ -141,7 +142,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["tournament", "rank", "entry", "match_points", "played", "sonneborn_berger"]
     list_filter = ["tournament"]
     search_fields = ["entry__player__username", "tournament__name"]
@@ -155,7 +156,7 @@ class StandingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["player", "game", "rating", "rated_matches", "last_change", "updated_at"]
     list_filter = ["game"]
     search_fields = ["player__username"]
@@ -164,7 +165,7 @@ class RatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["player", "opponent", "game", "score", "rating_before", "rating_after"]
     list_filter = ["game"]
     search_fields = ["player__username", "opponent__username"]
