@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.db.models.functions import Length
 
 from accounts.models import Player
 from accounts.usernames import check_username, skeleton
 
 
 def _skeleton_taken(value: str) -> bool:
-    """Whether an existing username has the skeleton ``value`` (case-insensitive)."""
-    if Player.objects.filter(username__iexact=value).exists():
-        return True
-    # Few names are not plain ASCII; compare those by their own skeletons.
-    others = Player.objects.exclude(username__regex=r"^[\x00-\x7f]*$").values_list(
-        "username", flat=True
+    """Whether an existing username has the skeleton ``value``. A skeleton keeps the
+    length of an NFKC name, so only names of that length are compared."""
+    names = (
+        Player.objects.annotate(length=Length("username"))
+        .filter(length=len(value))
+        .values_list("username", flat=True)
     )
-    return any(skeleton(name) == value for name in others.iterator())
+    return any(skeleton(name) == value for name in names.iterator())
 
 
 class AccountAdapter(DefaultAccountAdapter):

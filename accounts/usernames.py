@@ -21,7 +21,7 @@ def skeleton(username: str) -> str:
     """``username`` with every character that looks like a Latin one replaced by it,
     NFKC-normalised and case-folded: two names with one skeleton look alike.
 
-    >>> skeleton("аlice") == skeleton("ALICE") == "alice"
+    >>> skeleton("аlice") == skeleton("ALICE") == skeleton("aӏісе") == "allce"
     True
     """
     text = unicodedata.normalize("NFKC", username)
@@ -29,7 +29,12 @@ def skeleton(username: str) -> str:
     swaps = {
         item["character"]: item["homoglyphs"][0]["c"] for item in found if item.get("homoglyphs")
     }
-    return "".join(swaps.get(char, char) for char in text).casefold()
+    latin = "".join(swaps.get(char, char) for char in text).casefold()
+    # Latin letters that pass for each other (UTS #39 maps them to one prototype too).
+    return latin.translate(_LATIN_LOOKALIKES)
+
+
+_LATIN_LOOKALIKES = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
 
 
 def check_username(username: str, taken=None) -> None:

@@ -196,6 +196,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await handler(self, message)
         except ClientError as error:
             await self.send_json(error.as_message())
+            if error.code == "signed_out":
+                await self.close(code=CLOSE_SIGNED_OUT)
 
     def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict:
         """Check size and rate, then decode one JSON object.
@@ -278,7 +280,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.session_key, self.user.pk
         ):
             self.user_left = True
-            await self.close(code=CLOSE_SIGNED_OUT)
             raise ClientError("signed_out", "You are signed out; sign in again to play.")
 
     async def send_state(self) -> None:
