@@ -24,10 +24,10 @@ from games.rules import get_game  # noqa: E402
 from games.rules.simulate import simulate  # noqa: E402
 
 
-def replay_microseconds(slug: str, seed: int) -> float:
+def replay_microseconds(slug: str, seed: int, seats: int | None = None) -> float:
     """Time to replay a finished random deal from its record, in microseconds (best of 5)."""
     game = get_game(slug)
-    deal = game.new_deal(seats=game.seats[0], dealer=0, seed=seed)
+    deal = game.new_deal(seats=seats or game.seats[0], dealer=0, seed=seed)
     while not deal.is_over:
         legal = deal.legal_actions()
         deal.apply(legal[len(deal.actions) % len(legal)])
@@ -43,18 +43,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seats", type=int, default=None, help="default: the game's first count")
     args = parser.parse_args()
     game = get_game(args.game)
     runs = []
     for run in range(1, args.repeat + 1):
-        stats = simulate(game, args.deals, args.seed)
+        stats = simulate(game, args.deals, args.seed, seats=args.seats)
         runs.append(stats)
         print(
             f"run {run}: {stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s: "
             f"{stats.deals_per_second:.0f} deals/s, {stats.actions_per_second:.0f} actions/s"
         )
     best = max(runs, key=lambda s: s.deals_per_second)
-    print(f"replay of a finished deal: {replay_microseconds(args.game, args.seed):.0f} us")
+    print(f"replay of a finished deal: {replay_microseconds(args.game, args.seed, args.seats):.0f} us")
     print(f"best: {best.actions_per_second:.0f} actions/s")
     print(f"best: {best.deals_per_second:.0f} deals/s")
 

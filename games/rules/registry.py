@@ -10,6 +10,7 @@ from games.rules.pinch_tarot import PinchTarot
 from games.rules.scopa import Scopa
 from games.rules.spizzichino import Spizzichino
 from games.rules.tressette import Tressette
+from games.rules.tute import Tute
 
 _GAMES: dict[str, Game] = {
     game.slug: game
@@ -21,6 +22,7 @@ _GAMES: dict[str, Game] = {
         Scopa(),
         Spizzichino(),
         Tressette(),
+        Tute(),
     )
 }
 

@@ -28,19 +28,22 @@ class SimulationStats:
         return self.actions / self.seconds if self.seconds else float("inf")
 
 
-def simulate(game: Game, deals: int, seed: int | str | None = None) -> SimulationStats:
+def simulate(
+    game: Game, deals: int, seed: int | str | None = None, seats: int | None = None
+) -> SimulationStats:
     """Play ``deals`` deals of ``game``, each action chosen uniformly among ``legal_actions()``.
 
     Every deal is shuffled from a seed drawn from ``random.Random(seed)``, so
     the same ``seed`` replays the same deals; the deal passes to the next seat
-    as the game says. Raises ValueError for ``deals`` < 0.
+    as the game says. ``seats`` defaults to the game's first player count. Raises
+    ValueError for ``deals`` < 0 or a count the game does not allow.
     """
     if deals < 0:
         raise ValueError(f"the number of deals cannot be negative: {deals}")
     # Reproducible pseudo-random play is the point here, not secrecy.
     rng = random.Random(seed)
     uniform, getrandbits = rng.random, rng.getrandbits
-    seats = game.seats[0]
+    seats = game.seats[0] if seats is None else seats
     dealer = 0
     actions = 0
     start = time.perf_counter()

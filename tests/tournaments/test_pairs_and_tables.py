@@ -152,3 +152,62 @@ def test_the_match_page_of_a_pairs_match_names_the_pairs(client):
     page = client.get(match.get_absolute_url()).content.decode()
     first, second = f"{seated[0]} &amp; {seated[2]}", f"{seated[1]} &amp; {seated[3]}"
     assert f"{first} vs {second}" in page
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("tute", {"hands": 1}), ("briscola", {"match": "one_hand"})]
+)
+def test_a_pairs_match_plays_to_its_end_and_partners_move_by_their_sides_change(game, options):
+    import random
+
+    from tests.conftest import play_random
+    from tournaments.models import RatingChange, Standing
+
+    players = _players(4)
+    event = _event(slug=f"{game}-pairs", game=game, pairs=True, table_size=4, options=options)
+    for first, second in ((players[0], players[1]), (players[2], players[3])):
+        services.entry_register(tournament=event, player=first, partner=second)
+        services.entry_confirm_partner(tournament=event, player=second)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    services.tournament_start_next_round(tournament=Tournament.objects.get(pk=event.pk))
+    match = Match.objects.get(round__tournament=event, is_bye=False)
+    play_random(match, rng=random.Random(3), max_actions=5000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.places in ([1, 2], [2, 1])
+    services.match_result_record(match_id=match.pk)  # on commit in production
+    changes = {
+        c.player_id: c.rating_after - c.rating_before
+        for c in RatingChange.objects.filter(match=match)
+    }
+    seats = {s.number: s.player_id for s in match.seats.all()}
+    assert len(changes) == 4
+    assert changes[seats[0]] == pytest.approx(changes[seats[2]])
+    assert changes[seats[1]] == pytest.approx(changes[seats[3]])
+    assert changes[seats[0]] == pytest.approx(-changes[seats[1]])  # equal ratings, equal K
+    winner_side = match.sides[match.winner_seat]
+    assert changes[seats[winner_side[0]]] == pytest.approx(20.0)
+    ranks = dict(Standing.objects.filter(tournament=event).values_list("entry__player_id", "rank"))
+    assert ranks[seats[winner_side[0]]] == 1 or ranks[seats[winner_side[1]]] == 1
+
+
+def test_a_briscola_table_of_three_plays_to_its_end_and_ranks_by_places():
+    import random
+
+    from tests.conftest import play_random
+    from tournaments.models import RatingChange, Standing
+
+    players = _players(3)
+    event = _event(slug="briscola-three", table_size=3, options={"match": "one_hand"})
+    for player in players:
+        services.entry_register(tournament=event, player=player)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    services.tournament_start_next_round(tournament=Tournament.objects.get(pk=event.pk))
+    match = Match.objects.get(round__tournament=event, round__number=1)
+    play_random(match, rng=random.Random(8), max_actions=5000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and sorted(match.places)[0] == 1
+    services.match_result_record(match_id=match.pk)  # on commit in production
+    assert RatingChange.objects.filter(match=match).count() == 3
+    rows = {r.entry.player_id: r for r in Standing.objects.filter(tournament=event)}
+    seats = {s.number: s.player_id for s in match.seats.all()}
+    assert rows[seats[match.winner_seat]].match_points == 2.0  # first at a table of three

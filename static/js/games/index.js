@@ -9,6 +9,7 @@ import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
 import * as calabrasella from "./calabrasella.js";
 import * as tressette from "./tressette.js";
+import * as tute from "./tute.js";
 import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
@@ -18,6 +19,7 @@ export const RENDERERS = {
   briscola,
   calabrasella,
   tressette,
+  tute,
   spizzichino,
   scopa,
   bazzica,
@@ -30,6 +32,7 @@ export const PACKS = {
   briscola: "italian",
   calabrasella: "italian",
   tressette: "italian",
+  tute: "italian",
   scopa: "italian",
   "pinch-tarot": "tarot",
   bazzica: "french",

@@ -49,6 +49,7 @@ EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options an
         "Spizzichino", (2,), 40, {"target": 51, "buongiochi": "all", "peek_bottom": False},
     ),
     "tressette": ("Tressette", (4,), 40, {"target": 31, "signals": True}),
+    "tute": ("Tute", (4,), 40, {"hands": 5}),
 }  # fmt: skip
 ACTIONS_PER_DEAL = {"briscola": 40, "scopa": 36}  # games whose every deal has that many
 RECORD_KEYS = {"game", "options", "seats", "dealer", "deck", "actions"}

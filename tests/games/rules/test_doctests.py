@@ -25,6 +25,7 @@ MODULES = [
     "games.rules.scopa.scoring",
     "games.rules.spizzichino.scoring",
     "games.rules.tressette.scoring",
+    "games.rules.tute.scoring",
     "games.rules.tricks",
     "games.rules.views",
 ]

@@ -66,6 +66,14 @@ DEMO_TOURNAMENTS = [
         "Pairs to 21 points: partners sit opposite, accusi and signals as in a club.",
         pairs=(("alice", "bob"), ("charlie", "dave"), ("erin", "frank"), ("grace", "heidi")),
     ),
+    DemoTournament(
+        "tute-demo",
+        "tute",
+        (),
+        {"hands": 3},
+        "Pairs, three hands: las cuarenta, veinte and tute as in Spain.",
+        pairs=(("alice", "charlie"), ("bob", "dave")),
+    ),
 ]
 
 
