@@ -55,7 +55,8 @@ def main() -> None:
             f"{stats.deals_per_second:.0f} deals/s, {stats.actions_per_second:.0f} actions/s"
         )
     best = max(runs, key=lambda s: s.deals_per_second)
-    print(f"replay of a finished deal: {replay_microseconds(args.game, args.seed, args.seats):.0f} us")
+    replay = replay_microseconds(args.game, args.seed, args.seats)
+    print(f"replay of a finished deal: {replay:.0f} us")
     print(f"best: {best.actions_per_second:.0f} actions/s")
     print(f"best: {best.deals_per_second:.0f} deals/s")
 
