@@ -176,6 +176,8 @@ class Stats:
     first_send: float | None = None
     last_ack: float | None = None
     ack_times: list[float] = field(default_factory=list)
+    # (when acknowledged, round trip in ms) of each first-try action, for windows in time.
+    rtt_at: list[tuple[float, float]] = field(default_factory=list)
     # Every action sent, by match and seq: {(seat, action)}; with several tabs on one seat
     # (``multi_tab``), the one applied on a seq is one of these and the acks may disagree.
     sent: dict[int, dict[int, set[tuple[int, str]]]] = field(default_factory=dict)
@@ -396,6 +398,7 @@ class SeatClient:
             self.stats.ack_times.append(received)
             if not pending.resent:
                 self.stats.rtts_ms.append((received - pending.sent) * 1000)
+                self.stats.rtt_at.append((received, (received - pending.sent) * 1000))
             self.pending = None
         if summary["status"] != "in_progress":
             self.stats.finished.add(self.match_id)

@@ -18,6 +18,11 @@ passed the hidden-information audit, and the scenario's own promise:
   forfeit         one seat never connects (half the matches) or leaves on move (the other
                   half); after the move timeout beat's task forfeits the match and the
                   connected player is sent the finished state with reason forfeit.
+  spectator-flood --flood anonymous spectators (default 100) join the matches under play and
+                  send ``sync`` as fast as they can for --flood-seconds; the players' move
+                  round trip before and during the flood is reported (docs/security.md,
+                  finding 5: each sync once took a row lock, and 100 such sockets took p50
+                  from 12 to 480 ms).
 
 Usage:
     .venv/bin/python bench/faults.py [--scenario NAME ...] [--matches 60] [--json out.json]
@@ -459,12 +464,86 @@ def _without(argv: list[str], *flags: str) -> list[str]:
     return kept
 
 
+def spectator_flood(args) -> dict:
+    import statistics
+
+    import websockets
+
+    from bench.client import Stats
+
+    with deployment_for("spectator-flood") as deployment:
+        setup_django(deployment)
+        matches = create_matches(args.matches)
+        stats = Stats()
+        clients = seat_clients(
+            matches, deployment.ports, stats, think=(0.2, 0.9), stop_after=args.actions, **BROWSER
+        )
+        marks: dict[str, float] = {}
+        flood_stats: Counter = Counter()
+
+        async def one_spectator(index: int, stop: asyncio.Event) -> None:
+            match_id = matches[index % len(matches)][0]
+            port = deployment.ports[index % len(deployment.ports)]
+            url = f"ws://127.0.0.1:{port}/ws/matches/{match_id}/"
+            try:
+                async with websockets.connect(url, origin=f"http://127.0.0.1:{port}") as ws:
+                    flood_stats["connected"] += 1
+                    while not stop.is_set():
+                        await ws.send('{"type": "sync"}')
+                        flood_stats["syncs_sent"] += 1
+                        try:
+                            answer = await asyncio.wait_for(ws.recv(), 0.02)
+                            kind = "rate_limited" if "rate_limited" in answer else "answered"
+                            flood_stats[kind] += 1
+                        except TimeoutError:
+                            pass
+            except Exception as error:  # refused (over a cap) or closed: count it
+                flood_stats[f"closed: {type(error).__name__}"] += 1
+
+        async def flood() -> None:
+            await after_acks(stats, args.matches * 8)
+            marks["start"] = time.perf_counter()
+            stop = asyncio.Event()
+            spectators = [asyncio.create_task(one_spectator(i, stop)) for i in range(args.flood)]
+            await asyncio.sleep(args.flood_seconds)
+            stop.set()
+            marks["end"] = time.perf_counter()
+            await asyncio.gather(*spectators, return_exceptions=True)
+
+        elapsed = asyncio.run(drive(deployment, clients, faults=[flood()]))
+        report = common_report(stats, clients, deployment, matches)
+        before = [rtt for at, rtt in stats.rtt_at if at < marks.get("start", 0)]
+        during = [
+            rtt for at, rtt in stats.rtt_at if marks.get("start", 0) <= at < marks.get("end", 0)
+        ]
+
+        def p(values: list[float], q: int) -> float | None:
+            if not values:
+                return None
+            return (
+                round(statistics.quantiles(values, n=100)[q - 1], 1)
+                if len(values) > 1
+                else values[0]
+            )
+
+        report.update(
+            elapsed_s=round(elapsed, 1),
+            spectators=args.flood,
+            flood_seconds=args.flood_seconds,
+            flood=dict(flood_stats),
+            rtt_ms_before={"n": len(before), "p50": p(before, 50), "p99": p(before, 99)},
+            rtt_ms_during={"n": len(during), "p50": p(during, 50), "p99": p(during, 99)},
+        )
+        return report
+
+
 SCENARIOS = {
     "asgi-kill": asgi_kill,
     "redis-restart": redis_restart,
     "duplicates": duplicates,
     "worker-kill": worker_kill,
     "forfeit": forfeit,
+    "spectator-flood": spectator_flood,
 }
 
 
@@ -477,6 +556,8 @@ def main() -> None:
     parser.add_argument("--visibility-timeout", type=int, default=None)
     parser.add_argument("--record-timeout", type=float, default=180.0)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--flood", type=int, default=100, help="spectator-flood: sockets")
+    parser.add_argument("--flood-seconds", type=float, default=20.0)
     args = parser.parse_args()
     exit_on_sigterm()
     results = {}

@@ -70,17 +70,19 @@ class ConnectionSlots:
 
 
 class RateLimiter:
-    """A token bucket: ``rate`` messages a second on average, bursts up to ``rate``."""
+    """A token bucket: bursts up to ``rate`` tokens, refilled at ``per_second`` tokens a
+    second (default ``rate``: ``rate`` messages a second on average)."""
 
-    def __init__(self, rate: int) -> None:
+    def __init__(self, rate: int, per_second: float | None = None) -> None:
         self.rate = float(rate)
+        self.refill = float(rate if per_second is None else per_second)
         self.tokens = float(rate)
         self.updated = time.monotonic()
 
     def allow(self) -> bool:
         """Take one token; False when the bucket is empty."""
         now = time.monotonic()
-        self.tokens = min(self.rate, self.tokens + (now - self.updated) * self.rate)
+        self.tokens = min(self.rate, self.tokens + (now - self.updated) * self.refill)
         self.updated = now
         if self.tokens < 1:
             return False
@@ -159,6 +161,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.limiter = RateLimiter(settings.LIVE_MAX_MESSAGES_PER_SECOND)
+        # Refusals a socket may earn: a burst of LIVE_RATE_LIMIT_STRIKES, then one a second;
+        # past that it is closed (4429) rather than answered.
+        self.strikes = RateLimiter(settings.LIVE_RATE_LIMIT_STRIKES, per_second=1.0)
         self.last_sync = 0.0
         self.sent_seq = -1  # the newest state this connection has sent
         self.group = f"match-{self.match_id}"
@@ -195,6 +200,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 raise ClientError("malformed", "Unknown message type.")
             await handler(self, message)
         except ClientError as error:
+            if error.code == "rate_limited" and self.strikes.allow() is False:
+                # Still flooding after many refusals: drop the socket (docs/security.md).
+                await self.close(code=CLOSE_TOO_MANY)
+                return
             await self.send_json(error.as_message())
             if error.code == "signed_out":
                 await self.close(code=CLOSE_SIGNED_OUT)

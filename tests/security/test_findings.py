@@ -272,6 +272,27 @@ async def test_a_spectators_sync_needs_no_row_lock_and_is_limited_to_one_a_secon
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+async def test_a_socket_that_keeps_flooding_after_its_refusals_is_closed(alice, bob, settings):
+    settings.LIVE_MAX_MESSAGES_PER_SECOND = 2
+    settings.LIVE_RATE_LIMIT_STRIKES = 5
+    match = await sync_to_async(start_match)(alice, bob)
+    watcher = await connect(match)
+    await receive(watcher)
+    outputs = []
+    for _ in range(30):
+        await watcher.send_to(text_data='{"type": "ping"}')
+    while True:
+        output = await watcher.receive_output(timeout=5)
+        outputs.append(output)
+        if output["type"] == "websocket.close":
+            break
+    assert outputs[-1]["code"] == 4429
+    refusals = [o for o in outputs if "rate_limited" in o.get("text", "")]
+    assert 1 <= len(refusals) <= 6  # answered while within its strikes, then dropped
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_standings_socket_is_rate_limited(alice):
     socket = WebsocketCommunicator(application, "/ws/leaderboards/scopa/", headers=[ORIGIN])
     assert (await socket.connect(timeout=5))[0]
