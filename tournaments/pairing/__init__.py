@@ -1,4 +1,5 @@
-"""Pairing systems: round robin by the FIDE Berger tables (Swiss and knockout later).
+"""Pairing systems: round robin by the FIDE Berger tables, Swiss by maximum-weight
+matching (swiss.py), tables of three (tables.py); knockout and Danish later.
 
 Pure functions over plain values; `tournaments.services` loads, pairs and saves.
 """
