@@ -555,24 +555,43 @@ def _recompute_standings(tournament: Tournament) -> None:
             )
         )
     rows = compute_standings(list(entries), results)
+    _replace_standings(
+        tournament,
+        [
+            (
+                entries[row.entrant],
+                row,
+                {
+                    "deal_points_for": row.deal_points_for,
+                    "deal_points_against": row.deal_points_against,
+                    "head_to_head": row.head_to_head,
+                    "sonneborn_berger": row.sonneborn_berger,
+                },
+            )
+            for row in rows
+        ],
+    )
+
+
+def _replace_standings(tournament: Tournament, rows) -> None:
+    """Replace the tournament's Standing rows: ``rows`` are ``(entry, row, extra)`` with
+    ``row`` giving rank, played, wins, losses, byes and match points and ``extra`` the
+    remaining fields."""
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         [
             Standing(
                 tournament=tournament,
-                entry=entries[row.entrant],
+                entry=entry,
                 rank=row.rank,
                 played=row.played,
                 wins=row.wins,
                 losses=row.losses,
                 byes=row.byes,
                 match_points=row.match_points,
-                deal_points_for=row.deal_points_for,
-                deal_points_against=row.deal_points_against,
-                head_to_head=row.head_to_head,
-                sonneborn_berger=row.sonneborn_berger,
+                **extra,
             )
-            for row in rows
+            for entry, row, extra in rows
         ]
     )
 
@@ -592,25 +611,9 @@ def _save_table_standings(tournament, entries, entry_of, matches) -> None:
             )
         )
     rows = compute_table_standings(list(entries), results)
-    Standing.objects.filter(tournament=tournament).delete()
-    Standing.objects.bulk_create(
-        [
-            Standing(
-                tournament=tournament,
-                entry=entries[row.entrant],
-                rank=row.rank,
-                played=row.played,
-                wins=row.wins,
-                losses=row.losses,
-                byes=row.byes,
-                match_points=row.match_points,
-                deal_points_for=row.points,
-                deal_points_against=0,
-                head_to_head=None,
-                sonneborn_berger=0,
-            )
-            for row in rows
-        ]
+    _replace_standings(
+        tournament,
+        [(entries[row.entrant], row, {"deal_points_for": row.points}) for row in rows],
     )
 
 
