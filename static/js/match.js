@@ -648,7 +648,8 @@ function dealsList(ctx) {
     h("ol", { class: "lt-deal-list", "data-testid": "deals" },
       deals.slice().reverse().map((d) =>
         h("li", {}, h("span", { class: "muted" }, `Deal ${d.number}`), " ",
-          h("strong", {}, ctx.seats.map((s) => (d.points || [])[s] ?? 0).join("–"))))));
+          // A deal's points are per seat; partners hold their side's: one figure a side.
+          h("strong", {}, ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0).join("–"))))));
 }
 
 function resignButton(ctx) {
