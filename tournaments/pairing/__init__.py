@@ -1,5 +1,6 @@
 """Pairing systems: round robin by the FIDE Berger tables, Swiss by maximum-weight
-matching (swiss.py), tables of three (tables.py); knockout and Danish later.
+matching (swiss.py), tables of three (tables.py), knockout brackets and the Danish system
+(knockout.py).
 
 Pure functions over plain values; `tournaments.services` loads, pairs and saves.
 """
