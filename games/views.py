@@ -42,11 +42,34 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 def my_matches(request: HttpRequest) -> HttpResponse:
-    """The logged-in player's scheduled, live and finished matches."""
+    """The logged-in player's scheduled, live and finished matches, each read from the
+    player's side: partners and opponents, the score as "ours–theirs", won or lost (or the
+    place at a table of three or more)."""
     matches = list(player_matches(request.user))
     for item in matches:
         item.seat_list = sorted(item.seats.all(), key=lambda s: s.number)
         item.my_seat = next(
             (s.number for s in item.seat_list if s.player_id == request.user.pk), None
         )
+        _from_my_side(item)
     return render(request, "games/my_matches.html", {"matches": matches})
+
+
+def _from_my_side(match: Match) -> None:
+    """Set ``partners``, ``opponents``, ``my_score``, ``their_scores``, ``won`` and
+    ``my_place`` on ``match`` for the player at ``match.my_seat``."""
+    names = {s.number: s.player.username for s in match.seat_list}
+    sides = match.sides if match.seat_count == len(names) else tuple((n,) for n in names)
+    mine = next((n for n, side in enumerate(sides) if match.my_seat in side), None)
+    match.partners = (
+        [names[n] for n in sides[mine] if n != match.my_seat] if mine is not None else []
+    )
+    match.opponents = [
+        " & ".join(names.get(n, "?") for n in side) for i, side in enumerate(sides) if i != mine
+    ]
+    scores = list(match.scores or [])
+    match.my_score = scores[mine] if mine is not None and mine < len(scores) else None
+    match.their_scores = [score for i, score in enumerate(scores) if i != mine]
+    match.won = match.winner_seat is not None and match.winner_seat == mine
+    places = list(match.places or [])
+    match.my_place = places[mine] if mine is not None and mine < len(places) else None

@@ -211,3 +211,32 @@ def test_a_briscola_table_of_three_plays_to_its_end_and_ranks_by_places():
     rows = {r.entry.player_id: r for r in Standing.objects.filter(tournament=event)}
     seats = {s.number: s.player_id for s in match.seats.all()}
     assert rows[seats[match.winner_seat]].match_points == 2.0  # first at a table of three
+
+
+def test_my_matches_reads_each_match_from_the_players_side(client):
+    import random
+
+    from tests.conftest import play_random
+
+    players = _players(4)
+    event = _event(
+        slug="my-side", game="briscola", pairs=True, table_size=4, options={"match": "one_hand"}
+    )
+    for first, second in ((players[0], players[1]), (players[2], players[3])):
+        services.entry_register(tournament=event, player=first, partner=second)
+        services.entry_confirm_partner(tournament=event, player=second)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    services.tournament_start_next_round(tournament=Tournament.objects.get(pk=event.pk))
+    match = Match.objects.get(round__tournament=event, is_bye=False)
+    play_random(match, rng=random.Random(4), max_actions=2000)
+    match.refresh_from_db()
+    seats = {s.number: s.player for s in match.seats.select_related("player")}
+    loser_side = 1 - match.winner_seat
+    loser = seats[match.sides[loser_side][0]]
+    partner = seats[match.sides[loser_side][1]]
+    client.force_login(loser)
+    page = client.get("/matches/").content.decode()
+    winners = " &amp; ".join(seats[n].username for n in match.sides[match.winner_seat])
+    assert winners in page and f"(with {partner.username})" in page
+    mine, theirs = match.scores[loser_side], match.scores[match.winner_seat]
+    assert f"lost {mine}–{theirs}" in page  # the player's own score first
