@@ -215,8 +215,8 @@ class Game:
     Subclasses set the class attributes (``seats``: the player counts allowed,
     ``options``: name -> Option, in the order they are listed) and implement
     ``match_winner`` and ``view_for``; they may override ``default_option`` when a
-    default depends on other options, ``seat_counts`` and ``pack_for`` when the
-    options or the count of players change them, and ``sides`` for partnerships.
+    default depends on other options, ``seat_counts``, ``pack_for`` and ``deal_class_for``
+    when the options or the count of players change them, and ``sides`` for partnerships.
 
     Seats are numbered in the order of play (seat ``s + 1`` plays after seat ``s``);
     sides are numbered as ``sides()`` lists them. Match scores, the match winner and
@@ -316,7 +316,13 @@ class Game:
             raise ValueError(f"the dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
         pack = self.pack_for(seats, normalized)
         cards = pack.shuffled(seed) if deck is None else pack.check_deck(deck)
-        return self.deal_class(self, seats, dealer, normalized, cards)
+        return self.deal_class_for(seats, normalized)(self, seats, dealer, normalized, cards)
+
+    def deal_class_for(self, seats: int, options: dict[str, Any]) -> type[Deal]:
+        """The Deal subclass that plays a deal of ``seats`` players with these (validated)
+        options: ``deal_class`` by default; a game whose variants play differently
+        returns another (Bazzica's ``tre``, ``rubicone``, ``quattro``)."""
+        return self.deal_class
 
     def replay(self, record: dict[str, Any]) -> Deal:
         """Rebuild a deal from its record by applying its actions in order.
@@ -362,10 +368,11 @@ class Game:
 
     def match_scores(self, results: Sequence[dict[str, Any]], options: dict[str, Any]) -> list[int]:
         """Running match totals per side: the sum of each deal's ``side_points`` (its
-        ``points`` where a result has no ``side_points``); zeros for the sides of the game's
-        first seat count before the first deal."""
+        ``points`` where a result has no ``side_points``); zeros for the sides of the first
+        seat count the options allow before the first deal."""
         if not results:
-            return [0] * len(self.sides(self.seats[0], options))
+            normalized = self.validate_options(options)
+            return [0] * len(self.sides(self.seat_counts(normalized)[0], normalized))
         totals = [0] * len(_side_points(results[0]))
         for result in results:
             for side, points in enumerate(_side_points(result)):

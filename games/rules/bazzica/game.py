@@ -68,8 +68,13 @@ Decisions the source and rulings leave open, taken here:
   in the middle of a deal): the higher total wins; equal totals at or over
   the target mean another deal. The penalties of 002 cannot happen online:
   the engine refuses the mistakes instead (README, general rulings).
-- The variants of 002 and the ruling (``tre``, ``rubicone``, ``quattro``) are
-  not implemented yet.
+
+Variants (option ``variant``, 002 "Varianti" and the ruling on packs): ``tre`` for
+three players (96 cards, to 1500), ``rubicone`` for two (128 cards, nine each, trumps
+from the first marriage or sequence, Rubicone scoring) and ``quattro`` for four in
+pairs (192 cards, nine each, Rubicone with its own score table). Their deal is
+games/rules/bazzica/table.py, whose docstring gives the procedure and the spelling;
+variants.py has their tables and table_scoring.py their scoring.
 """
 
 from __future__ import annotations
@@ -77,30 +82,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game, Option
+from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.bazzica.cards import PACK
 from games.rules.bazzica.deal import BazzicaDeal
-from games.rules.bazzica.view import build_view
+from games.rules.bazzica.table import BazzicaTableDeal
+from games.rules.bazzica.variants import PACKS, VARIANTS
+from games.rules.bazzica.view import build_table_view, build_view
+from games.rules.cards import Pack
 from games.rules.matches import higher_total_at_target
 
 __all__ = ["Bazzica", "BazzicaDeal"]
 
 
 class Bazzica(Game):
-    """Bazzica for two players with two 32-card packs (A, 7-K) shuffled together.
+    """Bazzica for two players with two 32-card packs (A, 7-K) shuffled together, and its
+    variants ``tre`` (three players), ``rubicone`` (two, four packs) and ``quattro``
+    (four in pairs, six packs).
 
     Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt, ../shared/rules/README.md.
     """
 
     slug = "bazzica"
     name = "Bazzica"
-    seats = (2,)
+    seats = (2, 3, 4)
     pack = PACK
     deal_class = BazzicaDeal
 
     options = {
+        "variant": Option(
+            "variant", "classic", ("classic", "tre", "rubicone", "quattro"),
+            "classic: two players, 64 cards; tre: three players, 96 cards, to 1500; "
+            "rubicone: two players, 128 cards, nine each, one deal scored as Rubicone; "
+            "quattro: four in pairs, 192 cards, nine each, scored as Rubicone (002).",
+        ),
         "target": Option(
-            "target", 1000, (1000, 2000), "Points that end the match: 1000 or 2000 (002).",
+            "target", 1000, (1000, 1500, 2000),
+            "Points that end the match: 1000 or 2000 (002), 1500 in tre; rubicone and "
+            "quattro are one deal and have none.",
         ),
         "reuse": Option(
             "reuse", "kind", ("kind", "class"),
@@ -114,19 +132,63 @@ class Bazzica(Game):
         ),
     }  # fmt: skip
 
+    def default_option(self, name: str, given: dict[str, Any]) -> Any:
+        """``target`` defaults to 1500 in ``tre`` (002), else 1000."""
+        if name == "target" and given.get("variant") == "tre":
+            return 1500
+        return super().default_option(name, given)
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option checked (base.Game), and 1500 refused as the two-player target
+        (002 gives 1000 or 2000). Raises ValueError."""
+        normalized = super().validate_options(options)
+        if normalized["variant"] == "classic" and normalized["target"] == 1500:
+            raise ValueError("option 'target' of the two-player game is 1000 or 2000 (002)")
+        return normalized
+
+    def seat_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """2 for ``classic`` and ``rubicone``, 3 for ``tre``, 4 for ``quattro``."""
+        variant = options.get("variant", "classic")
+        return (2,) if variant == "classic" else (VARIANTS[variant].seats,)
+
+    def sides(self, seats: int, options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """``quattro``: partners opposite (002: "i compagni stanno uno di fronte
+        all'altro"); otherwise every player for himself."""
+        if options.get("variant") == "quattro":
+            return partners_opposite(seats)
+        return super().sides(seats, options)
+
+    def pack_for(self, seats: int, options: dict[str, Any]) -> Pack:
+        """64 cards for ``classic``, 96 ``tre``, 128 ``rubicone``, 192 ``quattro``: packs
+        of 32 (README "Bazzica")."""
+        variant = options.get("variant", "classic")
+        return PACK if variant == "classic" else PACKS[variant]
+
+    def deal_class_for(self, seats: int, options: dict[str, Any]) -> type[Deal]:
+        """BazzicaDeal for ``classic``, BazzicaTableDeal for the variants."""
+        return BazzicaDeal if options.get("variant", "classic") == "classic" else BazzicaTableDeal
+
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
-        """The higher total once someone has reached ``target`` at the end of a deal
-        (``matches.higher_total_at_target``), None while the match goes on.
+        """``classic`` and ``tre``: the higher total once someone has reached ``target`` at
+        the end of a deal (``matches.higher_total_at_target``). ``rubicone`` and
+        ``quattro``: the side that won the first deal not even (a match is one deal).
+        None while the match goes on.
 
         ``results`` are the ``result()`` of each deal so far. Raises ValueError
         for bad options. Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt
-        ("Preparazione": 1000 or 2000 points), ../shared/rules/README.md ("Bazzica").
+        ("Preparazione": 1000 or 2000 points; "Varianti"), ../shared/rules/README.md.
         """
-        target = self.validate_options(options)["target"]
-        return higher_total_at_target(self.match_scores(results, options), target)
+        normalized = self.validate_options(options)
+        totals = self.match_scores(results, options)
+        if normalized["variant"] in ("rubicone", "quattro"):
+            return higher_total_at_target(totals, 1) if results else None
+        return higher_total_at_target(totals, normalized["target"])
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
+        """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``
+        (two players) or ``build_table_view`` (the variants)."""
+        if isinstance(deal, BazzicaTableDeal):
+            return build_table_view(deal, seat)
         return build_view(deal, seat)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from games.rules.bazzica import table_scoring, variants
 from games.rules.bazzica.cards import CARD_CODES, code_of, display, in_display_order
 from games.rules.bazzica.melds import KINDS
 from games.rules.bazzica.scoring import (
@@ -45,10 +46,11 @@ from games.rules.bazzica.scoring import (
     declarations,
 )
 from games.rules.cards import SUITS
-from games.rules.views import deal_view, hand_keys, trick_keys
+from games.rules.views import deal_view, hand_keys, plays, trick_keys
 
 if TYPE_CHECKING:
     from games.rules.bazzica.deal import BazzicaDeal
+    from games.rules.bazzica.table import BazzicaTableDeal
 
 
 def _player(deal: BazzicaDeal, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -83,5 +85,74 @@ def build_view(deal: BazzicaDeal, viewer: int | None) -> dict[str, Any]:
         stock_count=deal.stock_count,
         players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
         **trick_keys(deal, CARD_CODES),
+        tricks_played=deal.tricks_played,
+    )
+
+
+def _table_player(deal: BazzicaTableDeal, seat: int, viewer: int | None) -> dict[str, Any]:
+    table = deal.table[seat]
+    declared = table_scoring.declarations(deal, seat)
+    for entry, (_, cards, _) in zip(declared, deal.declarations[seat], strict=True):
+        entry["on_table"] = variants.display([card for card in cards if table >> card & 1])
+    on_table = [card for card in range(len(deal.ids)) if table >> card & 1]
+    on_table.sort(key=lambda card: (variants.DISPLAY_KEY[card % variants.N], card))
+    used = deal.used
+    return {
+        **hand_keys(seat, viewer, deal.held[seat] & ~table, deal.known[seat], _table_display),
+        "side": deal.game.side_of(deal.seats, deal.options, seat),
+        "table": [
+            {
+                "card": variants.CODES[card % variants.N],
+                "used": [k for k in variants.KINDS if used[card] >> variants.KIND[k] & 1],
+            }
+            for card in on_table
+        ],
+        "declarations": declared,
+        "bonuses": table_scoring.bonuses(deal, seat),
+        "declared_points": deal.marked[seat],
+        "brisques": table_scoring.brisque_points(deal, seat),
+        "points_so_far": table_scoring.seat_points(deal, seat),
+        "carta_bianca": deal.blank[seat],
+        "tricks_won": deal.captured[seat].bit_count() // deal.seats,
+        "captured_count": deal.captured[seat].bit_count(),
+    }
+
+
+def _table_display(mask: int) -> list[str]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return variants.display(cards)
+
+
+def build_table_view(deal: BazzicaTableDeal, viewer: int | None) -> dict[str, Any]:
+    """The view of a variant deal (games/rules/bazzica/table.py) for seat ``viewer``
+    (None: a spectator): the shape of ``build_view`` above, with ``variant``, ``trump``
+    None until a marriage or sequence fixes it (rubicone, quattro), ``upcard`` None
+    where the variant turns none, ``trick`` and ``last_trick`` of one card per seat, and
+    each player's ``side`` and ``carta_bianca`` (True while a carta bianca goes on).
+    The brisques a player has won are public (the tricks lie face down but were seen).
+    """
+    codes = [variants.CODES[card % variants.N] for card in range(len(deal.ids))]
+    last = deal.last_trick
+    leader = deal.leader
+    return deal_view(
+        deal,
+        viewer,
+        variant=deal.variant.name,
+        trump=SUITS[deal.trump] if deal.trump is not None else None,
+        upcard=codes[deal.upcard] if deal.upcard >= 0 else None,
+        stock_count=deal.stock_count,
+        players=[_table_player(deal, seat, viewer) for seat in range(deal.seats)],
+        leader=leader,
+        trick=plays(leader, deal.trick, codes, deal.seats) if leader is not None else [],
+        last_trick=(
+            {"cards": plays(last[0], last[1], codes, deal.seats), "winner": last[2]}
+            if last
+            else None
+        ),
+        trick_winner=deal.trick_winner if deal.phase == "declare" else None,
         tricks_played=deal.tricks_played,
     )

@@ -73,6 +73,23 @@ def assert_refused(deal: Deal, action: Any, key: str, seat: int | None = None) -
 # -- playing and replaying ---------------------------------------------------
 
 
+def seats_for(game: Game, options: dict[str, Any] | None) -> int:
+    """The first seat count ``game`` allows with these options (Bazzica's variants: 2, 3
+    or 4)."""
+    return game.seat_counts(game.validate_options(options))[0]
+
+
+def _valid_options(game: Game) -> Callable[[dict[str, Any]], bool]:
+    def valid(options: dict[str, Any]) -> bool:
+        try:
+            game.validate_options(options)
+        except ValueError:
+            return False
+        return True
+
+    return valid
+
+
 def played(
     game: Game,
     seed: int = 21,
@@ -85,7 +102,8 @@ def played(
     """A deal played to the end (or for ``steps`` actions), each action chosen among the
     legal ones by the number of actions so far: varied, and the same every run. With
     ``prefer``, the first legal action starting with it is taken whenever there is one."""
-    deal = game.new_deal(seats=game.seats[0], dealer=dealer, options=options, seed=seed, deck=deck)
+    seats = seats_for(game, options)
+    deal = game.new_deal(seats=seats, dealer=dealer % seats, options=options, seed=seed, deck=deck)
     while not deal.is_over and (steps is None or deal.actions_count < steps):
         legal = deal.legal_actions()
         preferred = [action for action in legal if prefer and action.startswith(prefer)]
@@ -108,15 +126,16 @@ def assert_replays(deal: Deal) -> Deal:
 
 def random_deals(game: Game, **more: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
     """Specs of random deals of ``game``: ``deck_seed``, ``play_seed``, ``dealer``,
-    ``options`` (any allowed value of each) and the strategies ``more`` a game's tests add."""
+    ``options`` (any allowed value of each, in a combination the game accepts) and the
+    strategies ``more`` a game's tests add. The dealer is taken modulo the seat count."""
     options = st.fixed_dictionaries(
         {name: st.sampled_from(option.choices) for name, option in game.options.items()}
-    )
+    ).filter(_valid_options(game))
     return st.fixed_dictionaries(
         {
             "deck_seed": st.integers(0, 2**40),
             "play_seed": st.integers(0, 2**40),
-            "dealer": st.sampled_from(range(game.seats[0])),
+            "dealer": st.sampled_from(range(max(game.seats))),
             "options": options,
             **more,
         }
@@ -140,9 +159,10 @@ def play_random_deal(
     given, is dealt instead of the shuffle of ``spec["deck_seed"]``.
     Returns the deal and the table.
     """
+    seats = seats_for(game, spec["options"])
     deal = game.new_deal(
-        seats=game.seats[0],
-        dealer=spec["dealer"],
+        seats=seats,
+        dealer=spec["dealer"] % seats,
         options=spec["options"],
         seed=spec["deck_seed"],
         deck=deck,

@@ -35,12 +35,14 @@ from tests.games.rules.helpers import (
     played,
     random_deals,
     run_cli,
+    seats_for,
 )
 
 GAMES = all_games()
 SLUGS = [game.slug for game in GAMES]
 EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options and defaults
-    "bazzica": ("Bazzica", (2,), 64, {"target": 1000, "reuse": "kind", "brisques": "cards"}),
+    "bazzica": ("Bazzica", (2, 3, 4), 64,
+                {"variant": "classic", "target": 1000, "reuse": "kind", "brisques": "cards"}),
     "briscola": ("Briscola", (2, 3, 4), 40, {"match": "two_hands", "show_points": False}),
     "calabrasella": ("Calabrasella", (3,), 40, {"deals": 6}),
     "pinch-tarot": ("Pinch Tarot", (2,), 78, {"hands": 2}),
@@ -144,7 +146,7 @@ def test_an_unknown_option_or_a_value_not_allowed_is_refused_clearly(game, optio
 @each_game
 def test_a_deal_and_its_record_keep_the_full_normalized_options(game):
     options = other_options(game)
-    deal = game.new_deal(seats=game.seats[0], dealer=0, options=options, seed=1)
+    deal = game.new_deal(seats=seats_for(game, options), dealer=0, options=options, seed=1)
     assert deal.options == game.validate_options(options) == options
     assert deal.record()["options"] == deal.options
     name, value = list(options.items())[-1]
@@ -209,16 +211,16 @@ def test_a_record_holds_the_deal_its_actions_and_once_over_the_result(game):
     deal = played(game, dealer=BOB, options=other_options(game))
     record = deal.record()
     assert set(record) == RECORD_KEYS | {"result"} | MORE_RECORD_KEYS.get(game.slug, set())
-    assert (record["game"], record["seats"], record["dealer"]) == (game.slug, game.seats[0], BOB)
+    seats = seats_for(game, other_options(game))
+    assert (record["game"], record["seats"], record["dealer"]) == (game.slug, seats, BOB)
     assert record["options"] == deal.options == other_options(game)
-    assert record["deck"] == deal.deck and Counter(record["deck"]) == Counter(game.pack.new_order)
+    pack = game.pack_for(seats, deal.options)
+    assert record["deck"] == deal.deck and Counter(record["deck"]) == Counter(pack.new_order)
     assert record["actions"] == [{"seat": s, "action": a} for s, a in deal.actions]
     assert len(record["actions"]) == deal.actions_count
     if game.slug in ACTIONS_PER_DEAL:
         assert deal.actions_count == ACTIONS_PER_DEAL[game.slug]
-    first = game.new_deal(
-        seats=game.seats[0], dealer=BOB, options=deal.options, deck=deal.deck
-    ).to_act
+    first = game.new_deal(seats=seats, dealer=BOB, options=deal.options, deck=deal.deck).to_act
     assert record["actions"][0]["seat"] == first
     assert record["result"] == deal.result()
     assert json.loads(json.dumps(record)) == record

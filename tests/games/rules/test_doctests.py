@@ -14,6 +14,7 @@ MODULES = [
     "games.rules",
     "games.rules.bazzica.cards",
     "games.rules.bazzica.melds",
+    "games.rules.bazzica.table_scoring",
     "games.rules.briscola.scoring",
     "games.rules.calabrasella.scoring",
     "games.rules.captures",

@@ -185,7 +185,10 @@ class Table:
             card["table"] = card["table"] and self.phase == "play"
 
 
-deals = random_deals(GAME, declare_rate=st.sampled_from([0.0, 0.5, 0.9]))
+# The two-player game (its variants have their own tests: test_bazzica_variants.py).
+deals = random_deals(GAME, declare_rate=st.sampled_from([0.0, 0.5, 0.9])).filter(
+    lambda spec: spec["options"]["variant"] == "classic"
+)
 
 
 def play(spec, each_step=None):
