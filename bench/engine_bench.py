@@ -13,6 +13,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import timeit
 from pathlib import Path
@@ -24,10 +25,14 @@ from games.rules import get_game  # noqa: E402
 from games.rules.simulate import simulate  # noqa: E402
 
 
-def replay_microseconds(slug: str, seed: int, seats: int | None = None) -> float:
+def replay_microseconds(
+    slug: str, seed: int, seats: int | None = None, options: dict | None = None
+) -> float:
     """Time to replay a finished random deal from its record, in microseconds (best of 5)."""
     game = get_game(slug)
-    deal = game.new_deal(seats=seats or game.seats[0], dealer=0, seed=seed)
+    normalized = game.validate_options(options)
+    seats = seats or game.seat_counts(normalized)[0]
+    deal = game.new_deal(seats=seats, dealer=0, options=normalized, seed=seed)
     while not deal.is_over:
         legal = deal.legal_actions()
         deal.apply(legal[len(deal.actions) % len(legal)])
@@ -44,18 +49,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seats", type=int, default=None, help="default: the game's first count")
+    parser.add_argument(
+        "--options", type=json.loads, default=None, help='options as JSON: {"variant": "tre"}'
+    )
     args = parser.parse_args()
     game = get_game(args.game)
     runs = []
     for run in range(1, args.repeat + 1):
-        stats = simulate(game, args.deals, args.seed, seats=args.seats)
+        stats = simulate(game, args.deals, args.seed, seats=args.seats, options=args.options)
         runs.append(stats)
         print(
             f"run {run}: {stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s: "
             f"{stats.deals_per_second:.0f} deals/s, {stats.actions_per_second:.0f} actions/s"
         )
     best = max(runs, key=lambda s: s.deals_per_second)
-    replay = replay_microseconds(args.game, args.seed, args.seats)
+    replay = replay_microseconds(args.game, args.seed, args.seats, args.options)
     print(f"replay of a finished deal: {replay:.0f} us")
     print(f"best: {best.actions_per_second:.0f} actions/s")
     print(f"best: {best.deals_per_second:.0f} deals/s")

@@ -133,7 +133,7 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         ],
         "sides": [list(side) for side in match.sides],
         "scores": match.scores,
-        "target": match.options.get("target"),
+        "target": get_game(match.game).match_target(match.options),
         "deal_number": deal.number if deal is not None else 0,
         "options": match.options,
         "deals": [

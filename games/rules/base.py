@@ -379,6 +379,11 @@ class Game:
                 totals[side] += points
         return totals
 
+    def match_target(self, options: dict[str, Any]) -> int | None:
+        """The points that end a match with these options (the option ``target``), None
+        for a game or variant that plays no target."""
+        return options.get("target") if isinstance(options, dict) else None
+
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:

@@ -29,26 +29,32 @@ class SimulationStats:
 
 
 def simulate(
-    game: Game, deals: int, seed: int | str | None = None, seats: int | None = None
+    game: Game,
+    deals: int,
+    seed: int | str | None = None,
+    seats: int | None = None,
+    options: dict | None = None,
 ) -> SimulationStats:
     """Play ``deals`` deals of ``game``, each action chosen uniformly among ``legal_actions()``.
 
     Every deal is shuffled from a seed drawn from ``random.Random(seed)``, so
     the same ``seed`` replays the same deals; the deal passes to the next seat
-    as the game says. ``seats`` defaults to the game's first player count. Raises
-    ValueError for ``deals`` < 0 or a count the game does not allow.
+    as the game says. ``seats`` defaults to the first player count the ``options``
+    (default: none given) allow. Raises ValueError for ``deals`` < 0, a count the game
+    does not allow or bad options.
     """
     if deals < 0:
         raise ValueError(f"the number of deals cannot be negative: {deals}")
     # Reproducible pseudo-random play is the point here, not secrecy.
     rng = random.Random(seed)
     uniform, getrandbits = rng.random, rng.getrandbits
-    seats = game.seats[0] if seats is None else seats
+    normalized = game.validate_options(options)
+    seats = game.seat_counts(normalized)[0] if seats is None else seats
     dealer = 0
     actions = 0
     start = time.perf_counter()
     for _ in range(deals):
-        deal = game.new_deal(seats=seats, dealer=dealer, seed=getrandbits(64))
+        deal = game.new_deal(seats=seats, dealer=dealer, options=normalized, seed=getrandbits(64))
         apply, legal_actions = deal.apply, deal.legal_actions
         legal = legal_actions()
         while legal:

@@ -155,7 +155,12 @@ def test_the_match_page_of_a_pairs_match_names_the_pairs(client):
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("tute", {"hands": 1}), ("briscola", {"match": "one_hand"})]
+    ("game", "options"),
+    [
+        ("tute", {"hands": 1}),
+        ("briscola", {"match": "one_hand"}),
+        ("bazzica", {"variant": "quattro"}),
+    ],
 )
 def test_a_pairs_match_plays_to_its_end_and_partners_move_by_their_sides_change(game, options):
     import random
@@ -190,14 +195,18 @@ def test_a_pairs_match_plays_to_its_end_and_partners_move_by_their_sides_change(
     assert ranks[seats[winner_side[0]]] == 1 or ranks[seats[winner_side[1]]] == 1
 
 
-def test_a_briscola_table_of_three_plays_to_its_end_and_ranks_by_places():
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("briscola", {"match": "one_hand"}), ("bazzica", {"variant": "tre", "target": 1000})],
+)
+def test_a_table_of_three_plays_to_its_end_and_ranks_by_places(game, options):
     import random
 
     from tests.conftest import play_random
     from tournaments.models import RatingChange, Standing
 
     players = _players(3)
-    event = _event(slug="briscola-three", table_size=3, options={"match": "one_hand"})
+    event = _event(slug=f"{game}-three", game=game, table_size=3, options=options)
     for player in players:
         services.entry_register(tournament=event, player=player)
     services.tournament_make_schedule(tournament_id=event.pk)

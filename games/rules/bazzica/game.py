@@ -186,6 +186,12 @@ class Bazzica(Game):
             return higher_total_at_target(totals, 1) if results else None
         return higher_total_at_target(totals, normalized["target"])
 
+    def match_target(self, options: dict[str, Any]) -> int | None:
+        """``target``, or None in ``rubicone`` and ``quattro`` (a match is one deal)."""
+        if isinstance(options, dict) and options.get("variant") in ("rubicone", "quattro"):
+            return None
+        return super().match_target(options)
+
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``
         (two players) or ``build_table_view`` (the variants)."""

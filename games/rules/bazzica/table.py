@@ -59,6 +59,7 @@ Decisions the source leaves open, taken here (docs/games/bazzica.md repeats them
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
@@ -91,6 +92,40 @@ _ANY_TRUMP_SHAPES = {
     for name, variant in VARIANTS.items()
 }  # fmt: skip
 _FOURS = {name: four_shapes(variant) for name, variant in VARIANTS.items()}
+_PLAYS = tuple(f"play {code}" for code in CODES)
+_LOW = (1 << N) - 1
+_SUIT_MASKS = tuple(sum(1 << c for c in range(N) if SUIT[c] == s) for s in range(4))
+_STRONGER = tuple(
+    sum(1 << o for o in range(N) if SUIT[o] == SUIT[c] and STRENGTH[o] > STRENGTH[c])
+    for c in range(N)
+)
+"""Code int -> the 32-bit mask of the codes of its suit that beat it."""
+
+
+@cache
+def _candidates(
+    variant: str, trump: int | None, upcard_seven: bool
+) -> tuple[tuple[str, tuple[int, ...], int, str], ...]:
+    """Every combination the variant may offer now: ``(kind, codes, mask of the codes,
+    action string)``."""
+    shaped = [*shapes(VARIANTS[variant], trump, upcard_seven), *_FOURS[variant]]
+    return tuple((kind, need, sum(1 << c for c in set(need)), spell(kind, need))
+                 for kind, need in shaped)  # fmt: skip
+
+
+@cache
+def _allowed(variant: str, trump: int | None, upcard_seven: bool) -> frozenset[str]:
+    """The action strings of ``_candidates``."""
+    return frozenset(spelled for _, _, _, spelled in _candidates(variant, trump, upcard_seven))
+
+
+def _fold(mask: int, packs: int) -> int:
+    """The 32-bit mask of the codes held in ``mask`` (physical cards of ``packs`` packs)."""
+    codes = 0
+    for _ in range(packs):
+        codes |= mask & _LOW
+        mask >>= N
+    return codes
 
 
 def _malformed(action: object) -> IllegalAction:
@@ -179,12 +214,7 @@ class BazzicaTableDeal(Deal):
 
     def codes_held(self, seat: int) -> int:
         """The 32-bit mask of the codes ``seat`` holds (hand and own table)."""
-        mask, codes = self.held[seat], 0
-        while mask:
-            low = mask & -mask
-            codes |= 1 << ((low.bit_length() - 1) % N)
-            mask ^= low
-        return codes
+        return _fold(self.held[seat], self.variant.packs)
 
     def _copies(self, mask: int, code: int) -> list[int]:
         return [card for card in range(code, len(self.ids), N) if mask >> card & 1]
@@ -220,7 +250,8 @@ class BazzicaTableDeal(Deal):
             if self.seats == 4 and not self.passed:
                 actions.append(PASS)
             return sorted(actions)
-        actions = [f"play {CODES[c]}" for c in range(N) if self.playable(seat) >> c & 1]
+        playable = self.playable(seat)
+        actions = [_PLAYS[c] for c in range(N) if playable >> c & 1]
         blank = self._blank_declaration(seat)
         if blank:
             actions.append(blank)
@@ -236,12 +267,10 @@ class BazzicaTableDeal(Deal):
         for suit in (led, self.trump):
             if suit is None:
                 continue
-            same = sum(1 << c for c in range(N) if codes >> c & 1 and SUIT[c] == suit)
+            same = codes & _SUIT_MASKS[suit]
             if same:
                 if SUIT[best] == suit:
-                    higher = sum(1 << c for c in range(N)
-                                 if same >> c & 1 and STRENGTH[c] > STRENGTH[best])  # fmt: skip
-                    return higher or same
+                    return same & _STRONGER[best] or same
                 return same
         return codes
 
@@ -273,20 +302,20 @@ class BazzicaTableDeal(Deal):
         """The declarations ``seat`` may make now (unsorted action strings)."""
         upcard_seven = self.upcard >= 0 and self._is_seven_of_trumps(self.upcard)
         found = set()
-        candidates = [*shapes(self.variant, self.trump, upcard_seven), *_FOURS[self.variant.name]]
-        codes = self.codes_held(seat) | (
-            self.codes_of_table(self.partner(seat)) if self.partner(seat) is not None else 0
-        )
-        for kind, need in candidates:
-            if any(not codes >> c & 1 for c in need):
+        partner = self.partner(seat)
+        codes = self.codes_held(seat) | (self.codes_of_table(partner) if partner is not None else 0)
+        for kind, need, need_mask, spelled in _candidates(
+            self.variant.name, self.trump, upcard_seven
+        ):
+            if need_mask & ~codes or spelled in found:
                 continue
             if not isinstance(self._choose(seat, kind, need), str):
-                found.add(spell(kind, need))
+                found.add(spelled)
         return list(found)
 
     def codes_of_table(self, seat: int) -> int:
         """The 32-bit mask of the codes on ``seat``'s table."""
-        return sum(1 << (card % N) for card in range(len(self.ids)) if self.table[seat] >> card & 1)
+        return _fold(self.table[seat], self.variant.packs)
 
     def _rule(self, kind: str) -> tuple[int, int]:
         """(block, family) of ``kind`` under the reuse rule: no card that has joined a kind
@@ -465,8 +494,7 @@ class BazzicaTableDeal(Deal):
 
     def _declare(self, seat: int, action: str, kind: str, codes: tuple[int, ...]) -> None:
         upcard_seven = self.upcard >= 0 and self._is_seven_of_trumps(self.upcard)
-        allowed = {spell(k, c) for k, c in shapes(self.variant, self.trump, upcard_seven)}
-        allowed |= {spell(k, c) for k, c in _FOURS[self.variant.name]}
+        allowed = _allowed(self.variant.name, self.trump, upcard_seven)
         if action not in allowed:
             if kind == "exchange" and upcard_seven:
                 raise IllegalAction(

@@ -1,7 +1,12 @@
 // Bazzica table (docs/games/bazzica.md; view shape: games/rules/bazzica/view.py).
 //
 // A renderer module for the match page core (../match.js); the contract is in
-// docs/frontend.md. Two players, the 64-card double piquet pack (French suits). Phases:
+// docs/frontend.md. Two players, the 64-card double piquet pack (French suits), and the
+// variants of 002 (view.variant): "tre" (three players, 96 cards), "rubicone" (two, 128
+// cards, no upcard: trumps from the first marriage or sequence, carta bianca) and
+// "quattro" (four in pairs, partners opposite, 192 cards; the winner of a trick may
+// "pass" the declaration to the partner). Seats are drawn from the viewer's: the viewer
+// at the bottom, the partner at the top at four, the others left and right. Phases:
 // "play" (24 tricks, any card may be played), "declare" (the winner of a first-phase trick
 // declares one combination or draws), "last_tricks" (8 tricks, follow suit and win if you
 // can, else trump) and "over".
@@ -24,8 +29,9 @@ import {
 
 export const pack = "french";
 
-const TRICKS = 32;
-const FIRST_PHASE_TRICKS = 24;
+/** Tricks of the first phase and in all, by variant (view.variant; the two-player game has none). */
+const TRICK_COUNTS = { classic: [24, 32], tre: [24, 32], rubicone: [55, 64], quattro: [39, 48] };
+const tricksOf = (view) => TRICK_COUNTS[(view && view.variant) || "classic"] || TRICK_COUNTS.classic;
 /** Bazzica's ranking, strongest first: how players sort a hand. */
 const RANKS = ["A", "10", "K", "Q", "J", "9", "8", "7"];
 /** Suits in alternating colours with the trump suit last, per trump suit. */
@@ -33,6 +39,14 @@ const SUIT_ORDERS = { H: ["S", "D", "C", "H"], D: ["C", "H", "S", "D"], S: ["H",
 
 /** Each kind of combination: English name, Italian name, points, short tag for a table card. */
 const KINDS = {
+  sextuple_bezique: { en: "Sextuple bezique", it: "Bazzica sestupla", points: 40500, tag: "6×bez" },
+  quintuple_bezique: { en: "Quintuple bezique", it: "Bazzica quintupla", points: 13500, tag: "5×bez" },
+  quadruple_bezique: { en: "Quadruple bezique", it: "Bazzica quadrupla", points: 4500, tag: "4×bez" },
+  triple_bezique: { en: "Triple bezique", it: "Bazzica tripla", points: 1500, tag: "3×bez" },
+  ordinary_sequence: { en: "Ordinary sequence", it: "Sequenza ordinaria", points: 150, tag: "o.seq" },
+  four_tens: { en: "Four tens", it: "Quattro dieci", points: 900, tag: "4 10" },
+  carta_bianca: { en: "Carta bianca (no K, Q or J)", it: "Carta bianca", points: 50, tag: "bianca" },
+  carta_bianca_double: { en: "Carta bianca doppia (both partners)", it: "Carta bianca doppia", points: 500, tag: "bianca×2" },
   double_bezique: { en: "Double bezique", it: "Bazzica doppia", points: 500, tag: "2×bez" },
   sequence: { en: "Sequence", it: "Sequenza", points: 250, tag: "seq" },
   four_aces: { en: "Four aces", it: "Quattro assi", points: 100, tag: "4 A" },
@@ -44,6 +58,15 @@ const KINDS = {
   marriage: { en: "Marriage", it: "Matrimonio comune", points: 20, tag: "mar" },
   exchange: { en: "Scambio", it: "Scambio", points: 10, tag: "exch" },
 };
+
+/** Points that differ in Bazzica in quattro (002: "i punteggi hanno queste differenze"). */
+const QUATTRO_POINTS = { four_aces: 1000, four_kings: 800, four_queens: 600, four_jacks: 400 };
+
+function kindPoints(kind, ctx) {
+  const variant = ctx && ctx.view && ctx.view.variant;
+  if (variant === "quattro" && QUATTRO_POINTS[kind]) return QUATTRO_POINTS[kind];
+  return (KINDS[kind] || {}).points ?? 0;
+}
 
 const rankOf = (code) => String(code).slice(0, -1);
 const suitOf = (code) => String(code).slice(-1);
@@ -73,7 +96,7 @@ function plural(n, word) {
 /** "declare bezique JD QS" -> {kind: "bezique", cards: ["JD", "QS"]}; null for anything else. */
 function parseDeclare(action) {
   const parts = String(action).split(" ");
-  if (parts[0] !== "declare" || parts.length < 3 || !KINDS[parts[1]]) return null;
+  if (parts[0] !== "declare" || parts.length < 2 || !KINDS[parts[1]]) return null;
   return { kind: parts[1], cards: parts.slice(2) };
 }
 
@@ -85,11 +108,16 @@ function parseDeclare(action) {
 export function actionLabel(action, ctx) {
   const a = String(action);
   if (a === "draw") return "Draw without declaring";
+  if (a === "pass") return "Leave the declaration to your partner";
   const d = parseDeclare(a);
   if (d) {
     const k = KINDS[d.kind];
-    if (d.kind === "exchange") return `Exchange the ${short(d.cards[0])} for the upcard +${k.points}`;
-    return `${k.en} (${shortList(spoken(d.kind, d.cards))}) +${k.points}`;
+    const points = kindPoints(d.kind, ctx);
+    if (d.kind === "exchange") return `Exchange the ${short(d.cards[0])} for the upcard +${points}`;
+    if (!d.cards.length) return `Declare ${k.en}: show your hand +${points}`;
+    const fixes = ctx && ctx.view && !ctx.view.trump && (d.kind === "royal_marriage" || d.kind === "sequence")
+      ? ` · makes ${suitName(suitOf(d.cards[0]), pack)} trumps` : "";
+    return `${k.en} (${shortList(spoken(d.kind, d.cards))}) +${points}${fixes}`;
   }
   const m = /^play (\S+)$/.exec(a);
   if (m) {
@@ -103,18 +131,28 @@ export function actionLabel(action, ctx) {
 
 export function render(ctx) {
   const { view } = ctx;
+  const n = view.seats || 2;
   const bottom = ctx.viewer !== null ? ctx.viewer : 0;
-  const top = 1 - bottom;
   const players = view.players || [];
   const player = (s) => players.find((p) => p.seat === s) || { seat: s, hand: null, hand_count: 0, known_cards: [], table: [] };
   const prev = previousResult(ctx);
 
   // The viewer's own cards first, so that they claim their "play" actions.
   const mine = seatPanel(ctx, bottom, player(bottom), true);
-  const theirs = seatPanel(ctx, top, player(top), false);
   const prompt = bazzicaPrompt(ctx, player);
+  let others;
+  if (n === 2) {
+    others = [seatPanel(ctx, 1 - bottom, player(1 - bottom), false)];
+  } else {
+    // Left and right of the viewer; at four the partner sits opposite, at the top.
+    const right = (bottom + 1) % n;
+    const left = (bottom + n - 1) % n;
+    const row = h("div", { class: "bazzica-opponents" },
+      seatPanel(ctx, left, player(left), false), seatPanel(ctx, right, player(right), false));
+    others = n === 4 ? [seatPanel(ctx, (bottom + 2) % 4, player((bottom + 2) % 4), false), row] : [row];
+  }
   return {
-    felt: [theirs, centre(ctx, player, prev), mine],
+    felt: [...others, centre(ctx, player, prev), mine],
     prompt,
     whose: whoseText(ctx, prompt),
     feltClass: ["bazzica-felt", `bazzica-phase-${view.phase || "none"}`],
@@ -130,11 +168,11 @@ export function render(ctx) {
 // ---------------------------------------------------------------- words
 
 function trickNumber(view) {
-  return Math.min((view.tricks_played ?? 0) + 1, TRICKS);
+  return Math.min((view.tricks_played ?? 0) + 1, tricksOf(view)[1]);
 }
 
 function trumpWord(ctx) {
-  return suitName(ctx.view.trump, ctx.pack);
+  return ctx.view.trump ? suitName(ctx.view.trump, ctx.pack) : "none yet (the first marriage or sequence declared)";
 }
 
 function bazzicaPrompt(ctx, player) {
@@ -145,6 +183,7 @@ function bazzicaPrompt(ctx, player) {
   const trumps = `trumps: ${trumpWord(ctx)}`;
   const trick = view.trick || [];
   const n = trickNumber(view);
+  const [FIRST_PHASE_TRICKS, TRICKS] = tricksOf(view);
   switch (view.phase) {
     case "play": {
       const base = `Trick ${n} of ${FIRST_PHASE_TRICKS} (first phase) · ${trumps}`;
@@ -156,9 +195,9 @@ function bazzicaPrompt(ctx, player) {
     }
     case "declare": {
       const last = (view.tricks_played ?? 0) >= FIRST_PHASE_TRICKS;
-      const draw = last ? "then the last card and the upcard are drawn" : "then both draw from the stock";
+      const draw = last ? "then the last cards are drawn" : "then everyone draws from the stock";
       if (ctx.myTurn) {
-        const n2 = ctx.legalList.filter((a) => a !== "draw").length;
+        const n2 = ctx.legalList.filter((a) => a !== "draw" && a !== "pass").length;
         return {
           text: "You won the trick: declare or draw",
           detail: `${n2 ? `${plural(n2, "combination")} you can declare (one per trick)` : "nothing to declare this time"} · ${draw}`,
@@ -182,6 +221,7 @@ function bazzicaPrompt(ctx, player) {
     }
     case "over": {
       const pts = (view.result && view.result.points) || ctx.seats.map((s) => player(s).points_so_far ?? 0);
+      if (view.result && view.result.deal_points) return { text: "Deal over", detail: winnerText(ctx, view.result), mine: false };
       return { text: "Deal over", detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
     }
     default:
@@ -222,6 +262,7 @@ function seatPanel(ctx, seat, p, isBottom) {
       ctx.name(seat),
       self ? h("span", { class: "lt-you" }, "you") : null),
     view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+    p.carta_bianca ? h("span", { class: "chip", title: "Carta bianca: each card drawn that is not a figure is shown and scores" }, "carta bianca") : null,
     h("span", { class: "chip", title: "Combinations and 7s of trumps declared this deal" }, `declared ${p.declared_points ?? 0}`),
     h("span", { class: "chip bazzica-chip-pts", title: "Points so far this deal" }, `${p.points_so_far ?? 0} pts`));
 
@@ -291,7 +332,7 @@ function tableCards(ctx, seat, p, self) {
 
 /** The seat's won tricks, face down, with counts and brisques. */
 function wonPile(ctx, seat, p, tricks) {
-  const cards = p.captured_count ?? tricks * 2;
+  const cards = p.captured_count ?? tricks * (ctx.view.seats || 2);
   return h("div", {
     class: ["lt-capture", "bazzica-won", ctx.isMe(seat) ? "is-mine" : null],
     "data-seat": String(seat), "data-testid": `captures-${seat}`,
@@ -312,6 +353,7 @@ function centre(ctx, player, prev) {
   const last = view.last_trick;
   const declaring = view.phase === "declare";
   const playing = view.phase === "play" || view.phase === "last_tricks";
+  const compass = (view.seats || 2) > 2 ? "compass" : "row";
 
   const stockCol = view.phase === "over" ? null : h("div", { class: "bazzica-stock-col" },
     (view.stock_count ?? 0) > 0 || view.upcard ? stockPile({
@@ -319,7 +361,7 @@ function centre(ctx, player, prev) {
       label: "Stock", upcardLabel: "Upcard",
     }) : h("div", { class: "lt-label", "data-testid": "stock" }, "Stock ", h("span", { class: "badge", "data-testid": "stock-count" }, "0")),
     h("div", { class: "bazzica-trump-line", "data-testid": "trump" },
-      suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Trumps: ", h("strong", {}, trumpWord(ctx))),
+      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, " Trumps: ", h("strong", {}, trumpWord(ctx))),
     view.phase === "last_tricks" ? h("div", { class: "bazzica-phase-note" }, "Last tricks: follow suit and win if you can") : null);
 
   let trickEl = null;
@@ -327,7 +369,8 @@ function centre(ctx, player, prev) {
     // The trick just won stays in view while its winner declares.
     trickEl = trickArea({
       plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack,
-      footer: `Trick ${view.tricks_played} of ${TRICKS} · won by ${ctx.seatLabel(last.winner)}`,
+      layout: compass, seats: view.seats || 2,
+      footer: `Trick ${view.tricks_played} of ${tricksOf(view)[1]} · won by ${ctx.seatLabel(last.winner)}`,
     });
   } else if (playing || trick.length) {
     let placeholder = null;
@@ -337,7 +380,8 @@ function centre(ctx, player, prev) {
     }
     trickEl = trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader, placeholder,
-      footer: `Trick ${trickNumber(view)} of ${TRICKS}`,
+      layout: compass, seats: view.seats || 2,
+      footer: `Trick ${trickNumber(view)} of ${tricksOf(view)[1]}`,
     });
   }
   const lastEl = !declaring && last && (last.cards || []).length ? lastTrick({
@@ -354,19 +398,34 @@ function centre(ctx, player, prev) {
     trickEl,
     lastEl,
     declaring ? declareChoices(ctx) : null,
+    view.phase === "play" ? blankChoice(ctx) : null,
     resultEl);
 }
 
-/** The declarations open to the winner of a first-phase trick, and "Draw without declaring". */
+/** "Declare carta bianca" before the player's first card, when the hand has no figure. */
+function blankChoice(ctx) {
+  const actions = ctx.legalList.filter((a) => a.startsWith("declare carta_bianca"));
+  if (!actions.length) return null;
+  ctx.claim(actions);
+  const el = choiceList({
+    choices: actions.map((a) => ({ action: a, label: actionLabel(a, ctx), detail: "your hand is shown to all; then each card you draw that is not a figure scores 50 more" })),
+    pack: ctx.pack, testid: "blank-choices", title: "Your hand has no K, Q or J:",
+  });
+  el.classList.add("bazzica-choices");
+  return el;
+}
+
+/** The declarations open to the winner of a first-phase trick, "Draw without declaring" and,
+ * at four, "Leave the declaration to your partner". */
 function declareChoices(ctx) {
   const { view } = ctx;
-  const actions = ctx.legalList.filter((a) => a === "draw" || parseDeclare(a));
+  const actions = ctx.legalList.filter((a) => a === "draw" || a === "pass" || parseDeclare(a));
   if (!actions.length) return null;
   const me = (view.players || []).find((p) => p.seat === ctx.viewer) || {};
   const onTable = new Map();
   for (const t of me.table || []) onTable.set(t.card, t.used || []);
   const hand = me.hand || [];
-  const decl = actions.filter((a) => a !== "draw").map((a) => {
+  const decl = actions.filter((a) => a !== "draw" && a !== "pass").map((a) => {
     const d = parseDeclare(a);
     const k = KINDS[d.kind];
     // Reused cards: those that can only come from the table (no copy in hand).
@@ -374,16 +433,22 @@ function declareChoices(ctx) {
     let detail = k.it;
     if (d.kind === "exchange") detail = `Scambio: take ${cardName(view.upcard, ctx.pack)}, known to your opponent`;
     else if (reused.length) detail = `${k.it} · with ${shortList(reused)} from the table`;
-    return { action: a, label: actionLabel(a, ctx), detail, cards: d.cards, points: k.points };
+    return { action: a, label: actionLabel(a, ctx), detail, cards: d.cards, points: kindPoints(d.kind, ctx) };
   }).sort((x, y) => y.points - x.points);
   ctx.claim(actions);
-  const last = (view.tricks_played ?? 0) >= FIRST_PHASE_TRICKS;
-  const opp = ctx.name(1 - ctx.viewer);
+  const last = (view.tricks_played ?? 0) >= tricksOf(view)[0];
+  const n = view.seats || 2;
+  const next = ctx.name((ctx.viewer + 1) % n);
   const choices = [...decl];
+  if (actions.includes("pass")) {
+    choices.push({ action: "pass", label: actionLabel("pass", ctx), detail: `${ctx.name((ctx.viewer + 2) % 4)} may declare instead, with your cards on the table` });
+  }
   if (actions.includes("draw")) {
+    const winner = view.trick_winner ?? ctx.viewer;
+    const first = ctx.isMe(winner) ? "you draw first" : `${ctx.name(winner)} draws first`;
     choices.push({
       action: "draw", label: "Draw without declaring",
-      detail: last ? `you take the last card, ${opp} the upcard` : `you draw first, then ${opp}`,
+      detail: n === 2 && last && view.upcard ? `you take the last card, ${next} the upcard` : `${first}, then the others in turn`,
     });
   }
   const el = choiceList({
@@ -401,11 +466,25 @@ function brisquesRule(ctx) {
   return tricks ? "10 for each trick won holding an ace or ten" : "10 for each ace and ten won";
 }
 
-function winnerText(ctx, points) {
-  const [a, b] = [points[0] ?? 0, points[1] ?? 0];
-  const score = `${Math.max(a, b)}–${Math.min(a, b)}`;
-  if (a === b) return `Even deal ${a}–${b}`;
-  const w = a > b ? 0 : 1;
+function winnerText(ctx, pointsOrResult) {
+  const r = Array.isArray(pointsOrResult) ? { points: pointsOrResult } : (pointsOrResult || {});
+  if (r.deal_points) {
+    // Rubicone and quattro: per side; the winner's score, and a rubicone when there is one.
+    if (r.winner === null || r.winner === undefined) return `Even deal: another deal is played`;
+    const side = r.winner;
+    const seats = (ctx.view.sides || [[0], [1]])[side] || [side];
+    const mine = seats.some((s) => ctx.isMe(s));
+    const who = mine ? "You win" : `${seats.map((s) => ctx.name(s)).join(" & ")} win${seats.length > 1 ? "" : "s"}`;
+    const rub = r.rubicone !== null && r.rubicone !== undefined ? " · rubicone!" : "";
+    return `${who} the deal: ${r.side_points[side]} points${rub}`;
+  }
+  const points = r.points || [];
+  const seats = ctx.seats;
+  const best = Math.max(...seats.map((s) => points[s] ?? 0));
+  const top = seats.filter((s) => (points[s] ?? 0) === best);
+  const score = seats.map((s) => points[s] ?? 0).join("–");
+  if (top.length > 1) return `Even deal ${score}`;
+  const w = top[0];
   return ctx.isMe(w) ? `You win the deal ${score}` : `${ctx.name(w)} wins the deal ${score}`;
 }
 
@@ -414,7 +493,17 @@ function resultBox(ctx, r, number, prev) {
   const seats = ctx.seats;
   const points = r.points || [];
   let rows;
-  if (r.declared) {
+  if (r.deal_points) {
+    const sideOf = (s) => (ctx.view.sides || [[0], [1]]).findIndex((side) => side.includes(s));
+    const perSide = (list) => seats.map((s) => (list || [])[sideOf(s)]);
+    rows = [
+      { label: "Declarations", detail: "combinations and carta bianca", points: r.declared },
+      { label: "Last trick", points: seats.map((s) => (r.last_trick === s ? 50 : 0)) },
+      { label: "Deal points", detail: "per side", points: perSide(r.deal_points) },
+      { label: "Brisques", detail: r.brisques_counted ? "counted: even, or a side under 1000" : "not counted", points: r.brisques_counted ? perSide(r.brisques) : seats.map(() => "") },
+      { label: "Score", detail: r.rubicone !== null && r.rubicone !== undefined ? "rubicone: 1000 + 350 + both sides' points" : "500 + the difference", points },
+    ];
+  } else if (r.declared) {
     const decl = seats.map((s) => ((r.declarations || [])[s] || []).length);
     rows = [
       { label: "Declarations", detail: seats.map((s) => `${ctx.seatLabel(s)} ${plural(decl[s], "combination")}`).join(" · "), points: r.declared },
@@ -426,13 +515,14 @@ function resultBox(ctx, r, number, prev) {
     rows = [{ label: "Deal points", points }];
   }
   const table = dealResultTable({
-    seats, rows, totals: points, names: ctx.name, me: ctx.viewer,
+    seats, rows, totals: r.deal_points ? false : points, names: ctx.name, me: ctx.viewer,
     title: `Deal ${number} result`, testid: "deal-result",
   });
-  const w = (points[0] ?? 0) === (points[1] ?? 0) ? null : ((points[0] ?? 0) > (points[1] ?? 0) ? 0 : 1);
+  const best = Math.max(...seats.map((s) => points[s] ?? 0));
+  const mine = seats.some((s) => ctx.isMe(s) && (points[s] ?? 0) === best && best > 0);
   table.insertBefore(
-    h("div", { class: ["bazzica-result-head", w !== null && ctx.isMe(w) ? "is-mine" : null], "data-testid": "deal-winner" },
-      winnerText(ctx, points),
+    h("div", { class: ["bazzica-result-head", mine ? "is-mine" : null], "data-testid": "deal-winner" },
+      winnerText(ctx, r),
       r.tricks ? h("span", { class: "bazzica-result-sub" }, seats.map((s) => `${ctx.seatLabel(s)} ${plural(r.tricks[s] ?? 0, "trick")}`).join(" · ")) : null),
     table.querySelector("table"));
   table.classList.add("bazzica-result");
@@ -461,7 +551,8 @@ function sidePanel(ctx, player) {
         onTable: (d.on_table || []).length,
       })),
       ...(p.bonuses || []).map((b) => ({
-        label: b.kind === "seven_turned" ? "7 of trumps turned up" : "7 of trumps played", it: b.label, cards: b.cards, points: b.points,
+        label: { seven_turned: "7 of trumps turned up", seven_played: "7 of trumps played", carta_bianca_draw: "Carta bianca: card drawn" }[b.kind] || b.label,
+        it: b.label, cards: b.cards, points: b.points,
       })),
     ];
     return h("div", { class: "bazzica-decl-seat", "data-seat": String(s), "data-testid": `declarations-${s}` },
@@ -469,7 +560,7 @@ function sidePanel(ctx, player) {
       items.length
         ? h("ul", { class: "bazzica-decl-list" }, items.map((it) => h("li", { title: it.it },
           h("span", { class: "bazzica-decl-label" }, it.label),
-          h("span", { class: "bazzica-decl-cards" }, spoken(it.kind, it.cards).map((c) => h("span", { class: ["bazzica-pip", `suit-${suitOf(c)}`] }, short(c)))),
+          h("span", { class: "bazzica-decl-cards" }, spoken(it.kind, it.cards || []).map((c) => h("span", { class: ["bazzica-pip", `suit-${suitOf(c)}`] }, short(c)))),
           h("span", { class: "bazzica-decl-points" }, `+${it.points}`))))
         : h("p", { class: "muted bazzica-decl-none" }, "nothing yet"));
   });
@@ -477,8 +568,8 @@ function sidePanel(ctx, player) {
     h("h4", {}, "Declared this deal"),
     blocks,
     h("p", { class: "bazzica-panel-trump" },
-      suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Trumps: ", h("strong", {}, trumpWord(ctx)),
+      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, " Trumps: ", h("strong", {}, trumpWord(ctx)),
       view.upcard ? h("span", { class: "muted" }, ` · upcard ${short(view.upcard)}`) : null),
-    h("p", { class: "muted bazzica-panel-note" }, `Cards rank A 10 K Q J 9 8 7 · brisques: ${brisquesRule(ctx)} · last trick 10`));
+    h("p", { class: "muted bazzica-panel-note" }, `Cards rank A 10 K Q J 9 8 7 · brisques: ${brisquesRule(ctx)} · last trick ${view.variant === "rubicone" || view.variant === "quattro" ? 50 : 10}`));
 }
 
