@@ -5,7 +5,7 @@ lists a deal only when its top card is the ace of hearts, so repeated per positi
 recovers a live deal's deck, and staff may also play (docs/security.md, finding 1).
 """
 
-SECRET_FIELDS = frozenset({"deck", "actions"})
+SECRET_FIELDS = frozenset({"deck", "actions", "salt"})
 """Fields of a deal that hold hidden information while it is played."""
 
 

@@ -69,8 +69,8 @@ class DealAdmin(SecretLookupsRefused, admin.ModelAdmin):
     list_display = ["__str__", "dealer", "finished_at"]
     list_select_related = ["match"]
     search_fields = ["match__seats__player__username"]
-    fields = ["match", "number", "dealer", "deck_if_over", "actions_if_over", "result"]
-    fields += ["finished_at"]
+    fields = ["match", "number", "dealer", "commitment", "deck_if_over", "actions_if_over"]
+    fields += ["result", "finished_at"]
     readonly_fields = fields
 
     @admin.display(description="Deck (top first)")

@@ -141,6 +141,10 @@ class Deal(models.Model):
     deck = models.JSONField()
     actions = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # Verifiable shuffle (games/rules/fairness.py): the salt stays secret until the deal is
+    # over; the commitment is public from the start.
+    salt = models.CharField(max_length=64, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -169,4 +173,16 @@ class Deal(models.Model):
         }
         if self.result is not None:
             record["result"] = self.result
+        return record
+
+    def public_record(self) -> dict:
+        """The record of a finished deal as players may download it: the deal record with
+        its ``commitment`` and, revealed now, its ``salt`` (docs/fairness.md). Raises
+        ValueError while the deal goes on (the deck is still secret)."""
+        if self.result is None:
+            raise ValueError("the deal is not over: its deck is still secret")
+        record = self.record()
+        if self.commitment:
+            record["commitment"] = self.commitment
+            record["salt"] = self.salt
         return record

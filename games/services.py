@@ -19,7 +19,7 @@ from games import live
 from games.errors import ClientError
 from games.hooks import send_match_finished_on_commit
 from games.models import Deal, Match
-from games.rules import IllegalAction, get_game
+from games.rules import IllegalAction, fairness, get_game
 from games.state import SeatInfo, engine_for, match_seats, state_messages
 
 
@@ -30,8 +30,15 @@ def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
     """
     game = get_game(match.game)
     engine = game.new_deal(seats=match.seat_count, dealer=dealer, options=match.options)
+    deck = engine.record()["deck"]
+    salt = fairness.new_salt()
     return Deal.objects.create(
-        match=match, number=number, dealer=dealer, deck=engine.record()["deck"]
+        match=match,
+        number=number,
+        dealer=dealer,
+        deck=deck,
+        salt=salt,
+        commitment=fairness.commitment(deck, salt),
     )
 
 

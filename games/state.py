@@ -135,9 +135,16 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "scores": match.scores,
         "target": get_game(match.game).match_target(match.options),
         "deal_number": deal.number if deal is not None else 0,
+        # The current deal's commitment to its deck, public before its first action
+        # (games/rules/fairness.py); each finished deal's record reveals deck and salt.
+        "commitment": deal.commitment if deal is not None else "",
         "options": match.options,
         "deals": [
-            {"number": number, "points": points}
+            {
+                "number": number,
+                "points": points,
+                "record_url": f"/matches/{match.pk}/deals/{number}/record.json",
+            }
             for number, points in enumerate(match.deal_points, start=1)
         ],
         "last_result": match.last_result,

@@ -6,4 +6,9 @@ app_name = "games"
 urlpatterns = [
     path("", views.my_matches, name="my_matches"),
     path("<int:match_id>/", views.match, name="match"),
+    path(
+        "<int:match_id>/deals/<int:number>/record.json",
+        views.deal_record,
+        name="deal_record",
+    ),
 ]

@@ -3,10 +3,10 @@ player's own schedule.
 """
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
-from games.models import Match
+from games.models import Deal, Match
 from games.services import player_matches
 
 
@@ -73,3 +73,16 @@ def _from_my_side(match: Match) -> None:
     match.won = match.winner_seat is not None and match.winner_seat == mine
     places = list(match.places or [])
     match.my_place = places[mine] if mine is not None and mine < len(places) else None
+
+
+def deal_record(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """A finished deal's record as a JSON download, with the commitment published before
+    it began and the salt that proves it (docs/fairness.md); ``python -m games.rules
+    verify`` and ``replay`` read it. 404 while the deal goes on: its deck is secret."""
+    deal = get_object_or_404(Deal.objects.select_related("match"), match_id=match_id, number=number)
+    if not deal.is_over:
+        raise Http404("This deal is not over: its record is published when it ends.")
+    response = JsonResponse(deal.public_record(), json_dumps_params={"indent": 1})
+    filename = f"{deal.match.game}-match{match_id}-deal{number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

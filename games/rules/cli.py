@@ -1,8 +1,12 @@
-"""Command line: ``python -m games.rules replay RECORD.json`` and ``... simulate GAME``.
+"""Command line: ``python -m games.rules replay RECORD.json``, ``... verify RECORD.json``
+and ``... simulate GAME``.
 
 replay prints the finished deal's result as JSON and exits 0; on the first
 illegal action it prints which one and why and exits 1; a file that is not a
 record of a finished deal exits 2.
+verify checks a finished deal's record downloaded from the site: its deck and salt hash
+to the commitment published before the deal (docs/fairness.md) and its actions replay;
+it prints why and exits 0 when both hold, 1 when not, 2 for a file it cannot read.
 simulate plays random legal deals and ends with the line ``<number> deals/s``.
 """
 
@@ -13,6 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from games.rules import fairness
 from games.rules.base import IllegalAction
 from games.rules.registry import all_games, get_game
 from games.rules.simulate import simulate
@@ -45,6 +50,18 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _verify(path: str) -> int:
+    try:
+        with open(path, encoding="utf-8") as file:
+            record = json.load(file)
+    except (OSError, ValueError) as error:
+        print(f"cannot read a deal record from {path}: {error}", file=sys.stderr)
+        return 2
+    ok, why = fairness.verify(record)
+    print(("verified: " if ok else "NOT verified: ") + why)
+    return 0 if ok else 1
+
+
 def _simulate(slug: str, deals: int, seed: int | None) -> int:
     stats = simulate(get_game(slug), deals, seed)
     print(f"{stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s")
@@ -59,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay a deal record and print its result")
     replay.add_argument("record", help="path of a deal record (JSON)")
+    check = commands.add_parser(
+        "verify", help="check a finished deal's record against its published commitment"
+    )
+    check.add_argument("record", help="path of a deal record downloaded from the site (JSON)")
     sim = commands.add_parser("simulate", help="play random legal deals and time them")
     sim.add_argument("game", choices=[game.slug for game in all_games()])
     sim.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
@@ -66,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record)
+    if args.command == "verify":
+        return _verify(args.record)
     if args.deals < 0:
         parser.error("--deals cannot be negative")
     return _simulate(args.game, args.deals, args.seed)

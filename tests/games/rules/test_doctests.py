@@ -15,6 +15,7 @@ MODULES = [
     "games.rules.bazzica.cards",
     "games.rules.bazzica.melds",
     "games.rules.bazzica.table_scoring",
+    "games.rules.fairness",
     "games.rules.briscola.scoring",
     "games.rules.calabrasella.scoring",
     "games.rules.captures",
