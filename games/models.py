@@ -144,6 +144,9 @@ class Deal(models.Model):
     # Verifiable shuffle (games/rules/fairness.py): the salt stays secret until the deal is
     # over; the commitment is public from the start.
     salt = models.CharField(max_length=64, blank=True, default="")
+    # What the deal needs from the deals before it (Game.carry_for: the banking games'
+    # chip stacks); null for the other games.
+    carry = models.JSONField(null=True, blank=True)
     commitment = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -171,6 +174,8 @@ class Deal(models.Model):
             "deck": self.deck,
             "actions": self.actions,
         }
+        if self.carry is not None:
+            record["carry"] = self.carry
         if self.result is not None:
             record["result"] = self.result
         return record

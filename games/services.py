@@ -23,13 +23,16 @@ from games.rules import IllegalAction, fairness, get_game
 from games.state import SeatInfo, engine_for, match_seats, state_messages
 
 
-def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
+def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
     """Create deal ``number`` from a fresh CSPRNG shuffle; the deck never leaves the server.
+    ``carry``: what it needs from the deals before it (``Game.carry_for``).
 
     Call while holding select_for_update on the Match.
     """
     game = get_game(match.game)
-    engine = game.new_deal(seats=match.seat_count, dealer=dealer, options=match.options)
+    engine = game.new_deal(
+        seats=match.seat_count, dealer=dealer, options=match.options, carry=carry
+    )
     deck = engine.record()["deck"]
     salt = fairness.new_salt()
     return Deal.objects.create(
@@ -37,6 +40,7 @@ def _deal_new(*, match: Match, number: int, dealer: int) -> Deal:
         number=number,
         dealer=dealer,
         deck=deck,
+        carry=carry,
         salt=salt,
         commitment=fairness.commitment(deck, salt),
     )
@@ -76,7 +80,8 @@ def match_start(*, match_id: int) -> Match:
     match.seq += 1
     _restart_move_clock(match)
     match.save()
-    deal = _deal_new(match=match, number=1, dealer=match.first_dealer)
+    carry = get_game(match.game).carry_for(match.options, match.seat_count, [])
+    deal = _deal_new(match=match, number=1, dealer=match.first_dealer, carry=carry)
     _broadcast_on_commit(match, seats, deal)
     return match
 
@@ -189,7 +194,8 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     return _deal_new(
         match=match,
         number=deal.number + 1,
-        dealer=game.next_dealer(deal.dealer, match.seat_count),
+        dealer=game.next_dealer(deal.dealer, match.seat_count, results),
+        carry=game.carry_for(match.options, match.seat_count, results),
     )
 
 

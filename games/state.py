@@ -34,6 +34,7 @@ def engine_for(match: Match, deal: Deal):
             "dealer": deal.dealer,
             "deck": deal.deck,
             "actions": deal.actions,
+            "carry": deal.carry,
         }
     )
 

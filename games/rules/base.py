@@ -79,10 +79,17 @@ class Deal:
         "actions",
         "to_act",
         "phase",
+        "carry",
     )
 
     def __init__(
-        self, game: Game, seats: int, dealer: int, options: dict[str, Any], deck: list[str]
+        self,
+        game: Game,
+        seats: int,
+        dealer: int,
+        options: dict[str, Any],
+        deck: list[str],
+        carry: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.seats = seats
@@ -90,6 +97,7 @@ class Deal:
         self.dealer = dealer
         self.options = options
         self.deck = deck
+        self.carry = carry
         self.actions: list[tuple[int, str]] = []
         self.to_act: int | None = None
         self.phase = ""
@@ -172,6 +180,8 @@ class Deal:
             "deck": list(self.deck),
             "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
         }
+        if self.carry is not None:
+            record["carry"] = self.carry
         if self.to_act is None:
             record["result"] = self._full_result()
         return record
@@ -297,14 +307,18 @@ class Game:
         options: dict[str, Any] | None = None,
         seed: int | str | bytes | None = None,
         deck: Sequence[str] | None = None,
+        carry: dict[str, Any] | None = None,
     ) -> Deal:
         """Start a deal.
 
         ``seats`` defaults to the game's first allowed count. ``deck`` (codes,
         top first) must be an ordering of the game's pack; without it the pack
         is shuffled from ``seed``, or from the CSPRNG when ``seed`` is None.
-        Raises ValueError for a seat count the game does not allow, a dealer
-        outside the seats, bad options or a bad deck.
+        ``carry`` is what the deal needs from the deals before it in a match, for the
+        games that carry something over (``carry_for``: the chip stacks of the banking
+        games); None starts as a match's first deal. Raises ValueError for a seat count
+        the game does not allow, a dealer outside the seats, bad options, a bad deck or
+        a bad carry.
         """
         normalized = self.validate_options(options)
         allowed = self.seat_counts(normalized)
@@ -316,7 +330,26 @@ class Game:
             raise ValueError(f"the dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
         pack = self.pack_for(seats, normalized)
         cards = pack.shuffled(seed) if deck is None else pack.check_deck(deck)
-        return self.deal_class_for(seats, normalized)(self, seats, dealer, normalized, cards)
+        carry = self.check_carry(carry, seats, normalized)
+        deal_class = self.deal_class_for(seats, normalized)
+        if carry is None:
+            return deal_class(self, seats, dealer, normalized, cards)
+        return deal_class(self, seats, dealer, normalized, cards, carry)
+
+    def carry_for(
+        self, options: dict[str, Any], seats: int, results: Sequence[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """What the next deal of a match needs from the deals before it (``results``: their
+        ``result()`` in order), passed to ``new_deal(carry=...)`` and kept in the deal's
+        record: None for most games; the banking games carry the chip stacks."""
+        return None
+
+    def check_carry(self, carry: Any, seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
+        """``carry`` checked for a deal of ``seats`` players (None: as a match's first deal).
+        Games that carry nothing refuse any carry; raises ValueError."""
+        if carry is not None:
+            raise ValueError(f"{self.name} deals carry nothing over, not {carry!r}")
+        return None
 
     def deal_class_for(self, seats: int, options: dict[str, Any]) -> type[Deal]:
         """The Deal subclass that plays a deal of ``seats`` players with these (validated)
@@ -343,6 +376,7 @@ class Game:
             dealer=record["dealer"],
             options=record["options"],
             deck=record["deck"],
+            carry=record.get("carry"),
         )
         actions = record["actions"]
         if not isinstance(actions, list):
@@ -408,8 +442,10 @@ class Game:
             places[side] = places[previous] if same else rank + 1
         return places
 
-    def next_dealer(self, dealer: int, seats: int) -> int:
-        """The dealer of the next deal: the deal passes to the next seat."""
+    def next_dealer(self, dealer: int, seats: int, results: Sequence[dict[str, Any]] = ()) -> int:
+        """The dealer of the next deal, given the ``results`` of the match's deals so far
+        (the last one just finished): by default the deal passes to the next seat. The
+        banking games pass the bank as their rules say."""
         return (dealer + 1) % seats
 
 
