@@ -8,6 +8,7 @@ from games.rules.briscola import Briscola
 from games.rules.calabrasella import Calabrasella
 from games.rules.pinch_tarot import PinchTarot
 from games.rules.scopa import Scopa
+from games.rules.sette_e_mezzo import SetteEMezzo
 from games.rules.spizzichino import Spizzichino
 from games.rules.tressette import Tressette
 from games.rules.tute import Tute
@@ -20,6 +21,7 @@ _GAMES: dict[str, Game] = {
         Calabrasella(),
         PinchTarot(),
         Scopa(),
+        SetteEMezzo(),
         Spizzichino(),
         Tressette(),
         Tute(),

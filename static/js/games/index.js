@@ -14,6 +14,7 @@ import * as spizzichino from "./spizzichino.js";
 import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
 import * as pinchTarot from "./pinch_tarot.js";
+import * as setteEMezzo from "./sette_e_mezzo.js";
 
 export const RENDERERS = {
   briscola,
@@ -24,6 +25,7 @@ export const RENDERERS = {
   scopa,
   bazzica,
   "pinch-tarot": pinchTarot,
+  "sette-e-mezzo": setteEMezzo,
 };
 
 /** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */
@@ -35,6 +37,7 @@ export const PACKS = {
   tute: "italian",
   scopa: "italian",
   "pinch-tarot": "tarot",
+  "sette-e-mezzo": "italian",
   bazzica: "french",
 };
 

@@ -47,6 +47,9 @@ EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options an
     "calabrasella": ("Calabrasella", (3,), 40, {"deals": 6}),
     "pinch-tarot": ("Pinch Tarot", (2,), 78, {"hands": 2}),
     "scopa": ("Scopa", (2,), 40, {"target": 11, "last_play_scopa": False}),
+    "sette-e-mezzo": ("Sette e mezzo", (6, 2, 3, 4, 5, 7, 8), 40,
+                      {"hands": 8, "stack": 100, "min_bet": 1, "max_bet": 10,
+                       "bank_rotation": "game"}),
     "spizzichino": (
         "Spizzichino", (2,), 40, {"target": 51, "buongiochi": "all", "peek_bottom": False},
     ),
@@ -85,11 +88,18 @@ def test_a_game_is_registered_under_its_slug_with_its_name_seats_and_pack(game):
 
 
 @each_game
-@pytest.mark.parametrize(("seats", "dealer"), [(1, 0), (5, 0), (6, 0), ("n", 0), (0, "n"), (0, -1)])
+@pytest.mark.parametrize(
+    ("seats", "dealer"), [(1, 0), ("above", 0), ("gap", 0), ("n", 0), (0, "n"), (0, -1)]
+)
 def test_a_seat_count_or_dealer_the_game_does_not_have_is_refused(game, seats, dealer):
-    # 0 stands for the game's own count, "n" for that count as a string (or as a dealer)
+    # 0 stands for the game's own count, "n" for that count as a string (or as a dealer),
+    # "above" for one more than the most it allows, "gap" for a count below that it does
+    # not allow (or two more than the most, when it allows every count up to it)
     count = game.seats[0]
-    seats, dealer = {0: count, "n": str(count)}.get(seats, seats), {"n": count}.get(dealer, dealer)
+    most = max(game.seats)
+    gap = next((n for n in range(1, most) if n not in game.seats), most + 2)
+    seats = {0: count, "n": str(count), "above": most + 1, "gap": gap}.get(seats, seats)
+    dealer = {"n": count}.get(dealer, dealer)
     with pytest.raises(ValueError, match="played by|the dealer must be a seat"):
         game.new_deal(seats=seats, dealer=dealer, seed=1)
 
@@ -303,8 +313,18 @@ def test_the_cli_simulates_random_deals_and_ends_with_the_deals_per_second_line(
 
 
 def states(game: Game) -> list[Deal]:
-    """Deals at their first action, a few actions in and near their end."""
-    return [played(game, steps=steps) for steps in (0, 5, 30)]
+    """Deals at their first action, a few actions in and near their end (a deal shorter
+    than 30 actions, such as a hand of Sette e mezzo, at its last action)."""
+    found = []
+    for steps in (0, 5, 30):
+        deal = played(game, steps=steps)
+        if deal.is_over:
+            record = deal.record()
+            record["actions"] = record["actions"][:-1]
+            del record["result"]
+            deal = game.replay(record)
+        found.append(deal)
+    return found
 
 
 @each_game

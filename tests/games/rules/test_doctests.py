@@ -16,6 +16,7 @@ MODULES = [
     "games.rules.bazzica.melds",
     "games.rules.bazzica.table_scoring",
     "games.rules.fairness",
+    "games.rules.sette_e_mezzo.scoring",
     "games.rules.briscola.scoring",
     "games.rules.calabrasella.scoring",
     "games.rules.captures",

@@ -1,0 +1,149 @@
+"""Sette e mezzo (Seven and a Half), a banking game for two to eight players, for chips.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Seven and a Half"; main
+source), ../shared/rules/README.md (general rulings on banking games; "Seven and a
+Half, Ziginette"), which decide.
+
+How the deck becomes the hand
+1. The deck is the 40 codes of the Italian pack, top first. Seats play in turn (seat
+   ``s + 1`` after seat ``s``, "to the left"). The banker is the hand's ``dealer``; the
+   first banker of a match is drawn at random (general rulings).
+2. Once betting closes, ``deck[0]``, ``deck[1]``, ... go one at a time, face down, to
+   each player who bet, from the banker's left, then to the banker; every card drawn
+   after that (a ``hit``) is the next card of the deck, face up.
+
+The hand, and the action spelling, exactly
+- Limits (phase ``limits``): the banker announces the minimum and maximum bet,
+  ``limits MIN MAX`` (the options ``min_bet`` <= MIN <= MAX <= ``max_bet``).
+- Betting (``bet``): each player with chips, from the banker's left: ``bet N`` (MIN <= N
+  <= MAX, and no more than his chips) or ``pass`` (he sits out the hand). Betting closes
+  when every player has bet or passed. Nobody betting ends the hand.
+- Play (``play``): each player who bet, in turn: ``hit`` (a card face up) or ``stand``.
+  Over seven and a half is a bust: the face-down card is shown and the bet is lost.
+  Seven and a half in two cards (a natural) is shown at once and stands.
+- The banker (``bank``): his face-down card is shown and he hits or stands as he
+  chooses (004: "there are no rules on when they must hit or stay"). If every player
+  busted, he does not play. A bust or seven and a half ends his turn.
+- Values (scoring.py): ace 1, 2 to 7 their number, J Q K ½, and the K of diamonds, wild,
+  any whole value from 1 to 7, whichever gives its holder the best total.
+- Settlement (scoring.settle): a bust loses its bet; against a banker who busts (or did
+  not play), every other player wins; else the higher total wins, equal totals push; a
+  natural is paid 2 to 1 and beats any other seven and a half, the banker's too; two
+  naturals push. The banker collects first, then pays in playing order while his chips
+  last (a bank that breaks pays what is left, and nothing after).
+- The bank (option ``bank_rotation``): ``game`` (004): the first player from the
+  banker's left with a natural takes the bank for the next hand, unless the banker also
+  had one; otherwise the banker keeps it. ``rotate``: the bank passes to the next seat
+  every hand. A seat with no chips cannot bank.
+
+The match (general rulings on banking games): every seat starts with ``stack`` chips;
+a match is ``hands`` hands; a seat that runs out of chips sits out the rest (it neither
+bets nor banks), and the match ends early when one seat has all the chips. The most
+chips win; a tie for the most plays another hand, again until one seat leads. Places
+rank the seats by chips. A hand's ``points`` are the chips each seat won or lost.
+
+Decisions the source and rulings leave open, taken here:
+- A player may hit as long as cards are left; with the deck used up, only ``stand``.
+- Against a banker who busts, a natural is still paid 2 to 1.
+- The banker announces limits before every hand, within the table's bounds; his chips
+  do not cap them (a bank that cannot pay breaks, as above).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.base import Deal, Game, Option
+from games.rules.cards import ITALIAN_40
+from games.rules.matches import _sole_best
+from games.rules.sette_e_mezzo.deal import SetteEMezzoDeal
+from games.rules.sette_e_mezzo.view import build_view
+
+
+class SetteEMezzo(Game):
+    """Sette e mezzo for two to eight players with the 40-card Italian pack, for chips.
+
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Seven and a Half"),
+    ../shared/rules/README.md.
+    """
+
+    slug = "sette-e-mezzo"
+    name = "Sette e mezzo"
+    seats = (6, 2, 3, 4, 5, 7, 8)  # six first: the usual table, and the default
+    pack = ITALIAN_40
+    deal_class = SetteEMezzoDeal
+
+    options = {
+        "hands": Option("hands", 8, (4, 6, 8, 12, 16), "Hands in a match."),
+        "stack": Option("stack", 100, (50, 100, 200), "Chips each seat starts with."),
+        "min_bet": Option("min_bet", 1, (1, 2, 5), "The lowest minimum bet the banker may set."),
+        "max_bet": Option(
+            "max_bet", 10, (5, 10, 20, 50), "The highest maximum bet the banker may set."
+        ),
+        "bank_rotation": Option(
+            "bank_rotation", "game", ("game", "rotate"),
+            "game: a natural seven and a half takes the bank (004); rotate: the bank passes "
+            "to the next seat every hand.",
+        ),
+    }  # fmt: skip
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option checked (base.Game), and ``min_bet`` no more than ``max_bet``."""
+        normalized = super().validate_options(options)
+        if normalized["min_bet"] > normalized["max_bet"]:
+            raise ValueError("option 'min_bet' cannot be more than 'max_bet'")
+        return normalized
+
+    def carry_for(
+        self, options: dict[str, Any], seats: int, results: Sequence[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """``{"stacks": [chips per seat]}`` at the start of the next hand: ``stack`` plus
+        the chips won and lost in ``results``."""
+        stack = self.validate_options(options)["stack"]
+        stacks = [stack] * seats
+        for result in results:
+            for seat, won in enumerate(result["points"]):
+                stacks[seat] += won
+        return {"stacks": stacks}
+
+    def check_carry(self, carry: Any, seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
+        """A carry is ``{"stacks": [chips >= 0 per seat]}`` (None: everyone has ``stack``);
+        ValueError otherwise."""
+        if carry is None:
+            return None
+        stacks = carry.get("stacks") if isinstance(carry, dict) else None
+        if (
+            set(carry if isinstance(carry, dict) else ()) != {"stacks"}
+            or not isinstance(stacks, list)
+            or len(stacks) != seats
+            or not all(type(chips) is int and chips >= 0 for chips in stacks)
+        ):
+            raise ValueError(f"a Sette e mezzo carry is {{'stacks': [chips per seat]}}: {carry!r}")
+        return {"stacks": list(stacks)}
+
+    def next_dealer(self, dealer: int, seats: int, results: Sequence[dict[str, Any]] = ()) -> int:
+        """The next banker, as the last hand's result says (``next_banker``: the bank
+        rules of the option ``bank_rotation``); the next seat when there is no result."""
+        if results:
+            return results[-1]["next_banker"]
+        return (dealer + 1) % seats
+
+    def match_winner(
+        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> int | None:
+        """After ``hands`` hands, or once one seat has every chip: the seat with the most
+        chips; a tie for the most plays another hand. None while the match goes on.
+        Raises ValueError for bad options."""
+        normalized = self.validate_options(options)
+        if not results:
+            return None
+        totals = self.match_scores(results, normalized)
+        stacks = results[-1]["stacks"]
+        if len(results) < normalized["hands"] and sum(1 for s in stacks if s > 0) > 1:
+            return None
+        return _sole_best(totals)
+
+    def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
+        return build_view(deal, seat)  # type: ignore[arg-type]
