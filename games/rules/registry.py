@@ -12,6 +12,7 @@ from games.rules.sette_e_mezzo import SetteEMezzo
 from games.rules.spizzichino import Spizzichino
 from games.rules.tressette import Tressette
 from games.rules.tute import Tute
+from games.rules.ziginette import Ziginette
 
 _GAMES: dict[str, Game] = {
     game.slug: game
@@ -25,6 +26,7 @@ _GAMES: dict[str, Game] = {
         Spizzichino(),
         Tressette(),
         Tute(),
+        Ziginette(),
     )
 }
 

@@ -51,17 +51,16 @@ Decisions the source and rulings leave open, taken here:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game, Option
+from games.rules.banking import BankingGame, banking_options
+from games.rules.base import Deal
 from games.rules.cards import ITALIAN_40
-from games.rules.matches import _sole_best
 from games.rules.sette_e_mezzo.deal import SetteEMezzoDeal
 from games.rules.sette_e_mezzo.view import build_view
 
 
-class SetteEMezzo(Game):
+class SetteEMezzo(BankingGame):
     """Sette e mezzo for two to eight players with the 40-card Italian pack, for chips.
 
     Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Seven and a Half"),
@@ -74,75 +73,9 @@ class SetteEMezzo(Game):
     pack = ITALIAN_40
     deal_class = SetteEMezzoDeal
 
-    options = {
-        "hands": Option("hands", 8, (4, 6, 8, 12, 16), "Hands in a match."),
-        "stack": Option("stack", 100, (50, 100, 200), "Chips each seat starts with."),
-        "min_bet": Option("min_bet", 1, (1, 2, 5), "The lowest minimum bet the banker may set."),
-        "max_bet": Option(
-            "max_bet", 10, (5, 10, 20, 50), "The highest maximum bet the banker may set."
-        ),
-        "bank_rotation": Option(
-            "bank_rotation", "game", ("game", "rotate"),
-            "game: a natural seven and a half takes the bank (004); rotate: the bank passes "
-            "to the next seat every hand.",
-        ),
-    }  # fmt: skip
-
-    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Every option checked (base.Game), and ``min_bet`` no more than ``max_bet``."""
-        normalized = super().validate_options(options)
-        if normalized["min_bet"] > normalized["max_bet"]:
-            raise ValueError("option 'min_bet' cannot be more than 'max_bet'")
-        return normalized
-
-    def carry_for(
-        self, options: dict[str, Any], seats: int, results: Sequence[dict[str, Any]]
-    ) -> dict[str, Any] | None:
-        """``{"stacks": [chips per seat]}`` at the start of the next hand: ``stack`` plus
-        the chips won and lost in ``results``."""
-        stack = self.validate_options(options)["stack"]
-        stacks = [stack] * seats
-        for result in results:
-            for seat, won in enumerate(result["points"]):
-                stacks[seat] += won
-        return {"stacks": stacks}
-
-    def check_carry(self, carry: Any, seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
-        """A carry is ``{"stacks": [chips >= 0 per seat]}`` (None: everyone has ``stack``);
-        ValueError otherwise."""
-        if carry is None:
-            return None
-        stacks = carry.get("stacks") if isinstance(carry, dict) else None
-        if (
-            set(carry if isinstance(carry, dict) else ()) != {"stacks"}
-            or not isinstance(stacks, list)
-            or len(stacks) != seats
-            or not all(type(chips) is int and chips >= 0 for chips in stacks)
-        ):
-            raise ValueError(f"a Sette e mezzo carry is {{'stacks': [chips per seat]}}: {carry!r}")
-        return {"stacks": list(stacks)}
-
-    def next_dealer(self, dealer: int, seats: int, results: Sequence[dict[str, Any]] = ()) -> int:
-        """The next banker, as the last hand's result says (``next_banker``: the bank
-        rules of the option ``bank_rotation``); the next seat when there is no result."""
-        if results:
-            return results[-1]["next_banker"]
-        return (dealer + 1) % seats
-
-    def match_winner(
-        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
-    ) -> int | None:
-        """After ``hands`` hands, or once one seat has every chip: the seat with the most
-        chips; a tie for the most plays another hand. None while the match goes on.
-        Raises ValueError for bad options."""
-        normalized = self.validate_options(options)
-        if not results:
-            return None
-        totals = self.match_scores(results, normalized)
-        stacks = results[-1]["stacks"]
-        if len(results) < normalized["hands"] and sum(1 for s in stacks if s > 0) > 1:
-            return None
-        return _sole_best(totals)
+    options = banking_options(
+        "a natural seven and a half takes the bank (004), else the banker keeps it"
+    )
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""

@@ -15,6 +15,7 @@ import * as scopa from "./scopa.js";
 import * as bazzica from "./bazzica.js";
 import * as pinchTarot from "./pinch_tarot.js";
 import * as setteEMezzo from "./sette_e_mezzo.js";
+import * as ziginette from "./ziginette.js";
 
 export const RENDERERS = {
   briscola,
@@ -26,6 +27,7 @@ export const RENDERERS = {
   bazzica,
   "pinch-tarot": pinchTarot,
   "sette-e-mezzo": setteEMezzo,
+  ziginette,
 };
 
 /** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */
@@ -38,6 +40,7 @@ export const PACKS = {
   scopa: "italian",
   "pinch-tarot": "tarot",
   "sette-e-mezzo": "italian",
+  ziginette: "italian",
   bazzica: "french",
 };
 

@@ -55,12 +55,16 @@ EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options an
     ),
     "tressette": ("Tressette", (4,), 40, {"target": 31, "signals": True}),
     "tute": ("Tute", (4,), 40, {"hands": 5}),
+    "ziginette": ("Ziginette", (6, 2, 3, 4, 5, 7, 8), 40,
+                  {"hands": 8, "stack": 100, "min_bet": 1, "max_bet": 10,
+                   "bank_rotation": "game"}),
 }  # fmt: skip
 ACTIONS_PER_DEAL = {"briscola": 40, "scopa": 36}  # games whose every deal has that many
 RECORD_KEYS = {"game", "options", "seats", "dealer", "deck", "actions"}
 # View keys naming a card as an event (Calabrasella's called card, perhaps discarded since).
 NAMED_EVENTS = {"calabrasella": ("called",)}
-MORE_RECORD_KEYS = {"scopa": {"redeals"}}  # the void deals redealt (test_scopa_records.py)
+# The decks redealt: Scopa's void deals (test_scopa_records.py), Ziginette's playettes.
+MORE_RECORD_KEYS = {"scopa": {"redeals"}, "ziginette": {"redeals"}}
 
 each_game = pytest.mark.parametrize("game", GAMES, ids=SLUGS)
 

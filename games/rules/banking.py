@@ -1,0 +1,108 @@
+"""What the banking games share (Sette e mezzo, Ziginette): chips carried from hand to hand,
+the bank passing as each hand's result says, and a match of a fixed number of hands.
+
+Source: ../shared/rules/README.md (general rulings: "Banking games in tournaments are
+played for chips: every player starts a match with the same stack; a match is a fixed
+number of hands (option) and the bank passes as the game says, or in turn when the option
+``bank_rotation="rotate"`` is set; standings use chips won or lost").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules.base import Game, Option
+from games.rules.matches import _sole_best
+
+
+def banking_options(bank_rule: str) -> dict[str, Option]:
+    """The options every banking game has; ``bank_rule`` describes how its bank passes."""
+    return {
+        "hands": Option("hands", 8, (4, 6, 8, 12, 16), "Hands in a match."),
+        "stack": Option("stack", 100, (50, 100, 200), "Chips each seat starts with."),
+        "min_bet": Option("min_bet", 1, (1, 2, 5), "The lowest minimum bet the banker may set."),
+        "max_bet": Option(
+            "max_bet", 10, (5, 10, 20, 50), "The highest maximum bet the banker may set."
+        ),
+        "bank_rotation": Option(
+            "bank_rotation", "game", ("game", "rotate"),
+            f"game: {bank_rule}; rotate: the bank passes every hand.",
+        ),
+    }  # fmt: skip
+
+
+class BankingGame(Game):
+    """A banking game for chips: hands are deals, the banker is the deal's ``dealer``,
+    the stacks are the deal's ``carry`` and each hand's result names the ``next_banker``
+    and gives the ``stacks`` after it."""
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option checked (base.Game), and ``min_bet`` no more than ``max_bet``."""
+        normalized = super().validate_options(options)
+        if normalized["min_bet"] > normalized["max_bet"]:
+            raise ValueError("option 'min_bet' cannot be more than 'max_bet'")
+        return normalized
+
+    def carry_for(
+        self, options: dict[str, Any], seats: int, results: Sequence[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """``{"stacks": [chips per seat]}`` at the start of the next hand: ``stack`` plus
+        the chips won and lost in ``results``."""
+        stack = self.validate_options(options)["stack"]
+        stacks = [stack] * seats
+        for result in results:
+            for seat, won in enumerate(result["points"]):
+                stacks[seat] += won
+        return {"stacks": stacks}
+
+    def check_carry(self, carry: Any, seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
+        """A carry is ``{"stacks": [chips >= 0 per seat]}`` (None: everyone has ``stack``);
+        ValueError otherwise."""
+        if carry is None:
+            return None
+        stacks = carry.get("stacks") if isinstance(carry, dict) else None
+        if (
+            set(carry if isinstance(carry, dict) else ()) != {"stacks"}
+            or not isinstance(stacks, list)
+            or len(stacks) != seats
+            or not all(type(chips) is int and chips >= 0 for chips in stacks)
+        ):
+            raise ValueError(f"a {self.name} carry is {{'stacks': [chips per seat]}}: {carry!r}")
+        return {"stacks": list(stacks)}
+
+    def next_dealer(self, dealer: int, seats: int, results: Sequence[dict[str, Any]] = ()) -> int:
+        """The next banker, as the last hand's result says (``next_banker``); the next seat
+        when there is no result."""
+        if results:
+            return results[-1]["next_banker"]
+        return (dealer + 1) % seats
+
+    def match_winner(
+        self, results: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> int | None:
+        """After ``hands`` hands, or once one seat has every chip: the seat with the most
+        chips; a tie for the most plays another hand. None while the match goes on.
+        Raises ValueError for bad options."""
+        normalized = self.validate_options(options)
+        if not results:
+            return None
+        totals = self.match_scores(results, normalized)
+        stacks = results[-1]["stacks"]
+        if len(results) < normalized["hands"] and sum(1 for s in stacks if s > 0) > 1:
+            return None
+        return _sole_best(totals)
+
+
+def next_with_chips(start: int, step: int, seats: int, stacks: Sequence[int]) -> int:
+    """The first seat from ``start`` (included), going ``step`` (+1 left, -1 right), that has
+    chips; ``start`` itself when nobody has any.
+
+    >>> next_with_chips(2, 1, 4, [5, 0, 0, 3]), next_with_chips(2, -1, 4, [5, 0, 0, 3])
+    (3, 0)
+    """
+    for i in range(seats):
+        seat = (start + step * i) % seats
+        if stacks[seat] > 0:
+            return seat
+    return start

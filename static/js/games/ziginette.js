@@ -1,0 +1,145 @@
+// Ziginette table (docs/games/ziginette.md; view shape: games/rules/ziginette/view.py).
+//
+// A renderer module for the match page core (../match.js); the contract is in
+// docs/frontend.md. Every card is face up: the board cards with the chips bet on each, the
+// banker's card, the card turned last, the dead ranks. The banker announces the limits;
+// each player bets on board cards (pick an amount, then a card's "Bet" button) and says
+// "Done"; the engine turns the cards. At the end of a hand the banker keeps or passes the
+// bank.
+
+import { h, makeCard, choiceList, dealResultTable } from "../live-table.js";
+
+export const pack = "italian";
+const NICE = [1, 2, 3, 5, 10, 15, 20, 25, 50];
+
+export function actionLabel(action) {
+  const a = String(action);
+  if (a === "done") return "Done betting";
+  if (a === "keep") return "Keep the bank";
+  if (a === "pass") return "Pass the bank";
+  let m = /^limits (\d+) (\d+)$/.exec(a);
+  if (m) return `Limits ${m[1]} to ${m[2]} chips`;
+  m = /^bet (\S+) (\d+)$/.exec(a);
+  if (m) return `Bet ${m[2]} on ${m[1]}`;
+  return null;
+}
+
+function someAmounts(values) {
+  if (values.length <= 6) return values;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return values.filter((v) => v === low || v === high || NICE.includes(v));
+}
+
+export function render(ctx) {
+  const { view } = ctx;
+  const n = view.seats || 2;
+  const me = ctx.viewer ?? 0;
+  const players = view.players || [];
+  const player = (s) => players.find((p) => p.seat === s) || { seat: s };
+  const order = Array.from({ length: n }, (_, i) => (me + i) % n);
+  return {
+    felt: [
+      h("div", { class: "sem-seats" }, order.slice(1).map((s) => seatPanel(ctx, player(s)))),
+      centre(ctx),
+      seatPanel(ctx, player(me)),
+    ],
+    prompt: prompt(ctx),
+    feltClass: ["zig-felt"],
+    columns: [
+      { label: "Chips", title: "Chips not staked", value: (s) => String(player(s).in_front ?? "") },
+      { label: "Hand", title: "Won or lost this hand", value: (s) => String(player(s).won ?? 0) },
+    ],
+    panel: h("p", { class: "muted" },
+      "Bet on board cards. A card of the same rank turned later loses your bet to the bank; "
+      + "the bank's own rank turned first pays every bet on the board."),
+  };
+}
+
+function seatPanel(ctx, p) {
+  const { view } = ctx;
+  const self = ctx.isMe(p.seat);
+  const toAct = !ctx.finished && view.to_act === p.seat;
+  const banker = view.banker === p.seat;
+  const staked = (view.board || []).reduce((acc, b) => acc + ((b.bets || {})[String(p.seat)] || 0), 0);
+  return h("section", {
+    class: ["lt-seat", "sem-seat", self ? "is-mine" : null, toAct ? "is-turn" : null, banker ? "is-banker" : null],
+    "data-testid": `seat-${p.seat}`, "data-seat": String(p.seat),
+  },
+    h("div", { class: "lt-seat-head" },
+      h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
+        toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
+        ctx.name(p.seat), self ? h("span", { class: "lt-you" }, "you") : null),
+      banker ? h("span", { class: "chip chip-dealer", title: "The bank" }, "Bank") : null,
+      h("span", { class: "chip", "data-testid": `stack-${p.seat}` }, `${p.in_front ?? 0} chips`),
+      staked ? h("span", { class: "chip sem-bet" }, `on the board ${staked}`) : null));
+}
+
+function centre(ctx) {
+  const { view } = ctx;
+  const parts = [];
+  parts.push(h("div", { class: "sem-info" },
+    h("span", { "data-testid": "limits" }, view.limits ? `Limits ${view.limits[0]}–${view.limits[1]} chips` : "The banker sets the limits"),
+    h("span", { class: "muted" }, ` · ${view.stock_count ?? 0} cards left · ${view.discards ?? 0} discarded`),
+    (view.dead || []).length ? h("span", { class: "muted" }, ` · dead: ${view.dead.join(", ")}`) : null,
+    (view.playettes || []).length ? h("span", { class: "muted" }, ` · playette redealt ×${view.playettes.length}`) : null));
+  const legal = ctx.legalList;
+  const betting = legal.some((a) => a.startsWith("bet "));
+  const amounts = [...new Set(legal.filter((a) => a.startsWith("bet ")).map((a) => Number(a.split(" ")[2])))].sort((a, b) => a - b);
+  const shown = someAmounts(amounts);
+  const row = [];
+  if (view.banker_card) {
+    row.push(h("figure", { class: "zig-banker-card", "data-testid": "banker-card" },
+      makeCard(view.banker_card, { pack, size: "sm" }), h("figcaption", {}, "the bank's card")));
+  }
+  for (const b of view.board || []) {
+    const bets = Object.entries(b.bets || {}).map(([s, chips]) => h("li", {}, `${ctx.name(Number(s))} ${chips}`));
+    const mine = legal.filter((a) => a.startsWith(`bet ${b.card} `));
+    const buttons = mine.length ? h("div", { class: "zig-bet-buttons" },
+      shown.filter((v) => mine.includes(`bet ${b.card} ${v}`)).map((v) => {
+        const action = `bet ${b.card} ${v}`;
+        return h("button", { type: "button", class: "btn btn-small", "data-action": action, title: actionLabel(action) }, String(v));
+      })) : null;
+    row.push(h("figure", { class: "zig-board-card", "data-testid": `board-${b.card}` },
+      makeCard(b.card, { pack, size: "sm" }),
+      h("figcaption", {}, bets.length ? h("ul", { class: "zig-bets" }, bets) : h("span", { class: "muted" }, "no bets")),
+      buttons));
+  }
+  if (betting) ctx.claim(legal.filter((a) => a.startsWith("bet ")));
+  parts.push(h("div", { class: "zig-board", "data-testid": "board" }, row));
+  if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, `Last card turned: ${view.last_card}`));
+  const limits = legal.filter((a) => a.startsWith("limits "));
+  if (limits.length) {
+    const lowest = Math.min(...limits.map((a) => Number(a.split(" ")[1])));
+    const maxes = someAmounts(limits.filter((a) => Number(a.split(" ")[1]) === lowest).map((a) => Number(a.split(" ")[2])));
+    ctx.claim(limits);
+    parts.push(choiceList({ title: "You hold the bank: announce the limits", pack, testid: "choices",
+      choices: maxes.map((m) => ({ action: `limits ${lowest} ${m}`, label: actionLabel(`limits ${lowest} ${m}`) })) }));
+  }
+  const other = legal.filter((a) => a === "done" || a === "keep" || a === "pass");
+  if (other.length) {
+    ctx.claim(other);
+    parts.push(choiceList({ title: betting ? "Bet on a card above, or:" : "The hand is over:", pack, testid: "choices",
+      choices: other.map((a) => ({ action: a, label: actionLabel(a) })) }));
+  }
+  const result = view.result;
+  if (result) {
+    parts.push(dealResultTable({
+      seats: ctx.seats, names: ctx.name, me: ctx.viewer, title: "This hand", testid: "deal-result", totals: false,
+      rows: [{ label: "Chips won", points: result.points }, { label: "Chips now", points: result.stacks }],
+    }));
+  }
+  return h("div", { class: ["lt-center", "sem-center"] }, parts);
+}
+
+function prompt(ctx) {
+  const { view, match } = ctx;
+  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
+  if (ctx.finished) return { text: "Match over", mine: false };
+  const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  const hand = `Hand ${match.deal_number || 1}`;
+  if (view.phase === "limits") return ctx.myTurn ? { text: "You hold the bank: set the limits", detail: hand, mine: true } : { text: `${who} sets the limits`, detail: hand, mine: false };
+  if (view.phase === "bet") return ctx.myTurn ? { text: "Your bets", detail: "bet on board cards, then Done", mine: true } : { text: `${who} is betting`, detail: hand, mine: false };
+  if (view.phase === "bank_choice") return ctx.myTurn ? { text: "Keep the bank or pass it", mine: true } : { text: `${who} decides on the bank`, mine: false };
+  return { text: "Hand over", mine: false };
+}
