@@ -7,6 +7,9 @@ sends it until the mover receives the new state. Prints p50/p95/p99 in milliseco
 
 Usage:
     .venv/bin/python bench/roundtrip.py [--moves 2000] [--port 8765]
+        [--game spizzichino] [--seats 2] [--options '{"hands": 16}']
+With ``--seats N`` the match is a table of N (every seat connected, each receiving its
+own state on every move), e.g. ``--game sette-e-mezzo --seats 8``.
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cartelle_bench),
 REDIS_URL (default redis://127.0.0.1:6379/2).
 """
@@ -66,8 +69,9 @@ def setup_django():
     call_command("migrate", verbosity=0, interactive=False)
 
 
-def new_match(index: int):
-    """A started two-player Spizzichino match; returns (match, {seat: cookie})."""
+def new_match(index: int, game: str = "spizzichino", seats: int = 2, options=None):
+    """A started match of ``game`` at a table of ``seats`` (two-player Spizzichino by
+    default); returns (match, {seat: cookie})."""
     from django.conf import settings
     from django.test import Client
 
@@ -76,9 +80,13 @@ def new_match(index: int):
     from tournaments.models import Tournament
 
     stamp = f"{int(time.time())}-{index}-{random.randrange(10**6)}"
-    players = [Player.objects.create_user(f"b{p}-{stamp}", password="x") for p in "ab"]
+    players = [Player.objects.create_user(f"b{p}-{stamp}", password="x") for p in range(seats)]
     tournament = Tournament.objects.create(
-        name=f"Bench {stamp}", slug=f"bench-{stamp}", game="spizzichino", options={}
+        name=f"Bench {stamp}",
+        slug=f"bench-{stamp}",
+        game=game,
+        options=options or {},
+        table_size=seats,
     )
     services.tournament_open_registration(tournament=tournament)
     for player in players:
@@ -157,6 +165,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--game", default="spizzichino")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--options", type=json.loads, default=None)
     args = parser.parse_args()
     setup_django()
     env = dict(os.environ, DB_CONN_MAX_AGE="600")
@@ -179,7 +190,7 @@ def main() -> None:
         timings: list[float] = []
         index = 0
         while len(timings) < args.moves:
-            match, cookies = new_match(index)
+            match, cookies = new_match(index, args.game, args.seats, args.options)
             index += 1
             asyncio.run(
                 play_match(args.port, match.pk, cookies, args.moves - len(timings), timings)
