@@ -274,6 +274,10 @@ LIVE_MAX_MESSAGE_BYTES = envint("LIVE_MAX_MESSAGE_BYTES", 4096)
 LIVE_MAX_CONNECTIONS_PER_ADDRESS = envint("LIVE_MAX_CONNECTIONS_PER_ADDRESS", 30)
 LIVE_MAX_SPECTATORS_PER_MATCH = envint("LIVE_MAX_SPECTATORS_PER_MATCH", 200)
 UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
+# A fair clock (games/services.py, seat_arrived): a match with a move clock gives its
+# players this long to connect before the first move's clock starts; a seat that has not
+# come by then forfeits.
+MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
 

@@ -171,6 +171,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.user.is_authenticated:
             await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
+        if self.seat is not None:
+            # A fair clock: the first move's clock starts once every seat has come.
+            await database_sync_to_async(services.seat_arrived)(
+                match_id=self.match_id, player_id=self.user.pk
+            )
+        # Without beat (the embedded default) a deadline is checked on every connection.
+        await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
         await self.send_state()
 
     async def disconnect(self, code: int) -> None:
@@ -265,6 +272,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         the match moved on since this connection's last state, sends the current one.
         """
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
         if await _match_seq(self.match_id) > self.sent_seq:
             await self.send_state()
         await self.send_json({"type": "pong"})
@@ -298,6 +306,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    async def match_clock(self, event: dict) -> None:
+        """Group message (services.seat_arrived): every seat has arrived and the first
+        move's clock runs. Sent as ``{"type": "clock", "seq", "move_deadline",
+        "move_seconds_left", "waiting_for": []}``."""
+        await self.send_json(
+            {
+                "type": "clock",
+                "seq": event["seq"],
+                "move_deadline": event["move_deadline"],
+                "move_seconds_left": event["move_seconds_left"],
+                "waiting_for": [],
+            }
+        )
 
     async def match_state(self, event: dict) -> None:
         """Group message from a service: forward this seat's state only, unless this

@@ -82,6 +82,12 @@ class Match(models.Model):
     move_deadline = models.DateTimeField(
         null=True, blank=True, help_text="When the seat on move forfeits if it has not acted."
     )
+    grace_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="While set, the players are still arriving: the move clock starts when "
+        "every seat has connected, and a seat not there by then forfeits.",
+    )
 
     class Meta:
         ordering = ["round__number", "board", "id"]
@@ -117,6 +123,9 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    arrived_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player first connected to the live match."
     )
 
     class Meta:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -18,9 +20,9 @@ from django.utils import timezone
 from games import live
 from games.errors import ClientError
 from games.hooks import send_match_finished_on_commit
-from games.models import Deal, Match
+from games.models import Deal, Match, Seat
 from games.rules import IllegalAction, fairness, get_game
-from games.state import SeatInfo, engine_for, match_seats, state_messages
+from games.state import SeatInfo, engine_for, match_seats, move_seconds_left, state_messages
 
 
 def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
@@ -78,7 +80,7 @@ def match_start(*, match_id: int) -> Match:
     match.status = Match.Status.IN_PROGRESS
     match.started_at = timezone.now()
     match.seq += 1
-    _restart_move_clock(match)
+    _open_grace(match)
     match.save()
     carry = get_game(match.game).carry_for(match.options, match.seat_count, [])
     deal = _deal_new(match=match, number=1, dealer=match.first_dealer, carry=carry)
@@ -161,6 +163,7 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
             "reason",
             "finished_at",
             "move_deadline",
+            "grace_until",
         ]
     )
     _broadcast_on_commit(match, seats, current, current_engine)
@@ -200,9 +203,78 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
 
 
 def _restart_move_clock(match: Match) -> None:
-    """The seat now on move has ``move_timeout`` to act (no deadline without a timeout)."""
+    """The seat now on move has ``move_timeout`` to act (no deadline without a timeout).
+    A move made while the players are still arriving ends the grace: the clock runs."""
     if match.move_timeout is not None:
         match.move_deadline = timezone.now() + match.move_timeout
+        match.grace_until = None
+
+
+def _open_grace(match: Match) -> None:
+    """A match with a move clock starts with a grace of ``MATCH_GRACE_SECONDS`` for its
+    players to connect: the deadline is the end of the grace, and the first move's clock
+    starts when every seat has arrived (``seat_arrived``). Seats already connected
+    (``arrived_at``) count; a match without a clock has no grace."""
+    if match.move_timeout is None:
+        return
+    now = timezone.now()
+    match.grace_until = now + timedelta(seconds=settings.MATCH_GRACE_SECONDS)
+    match.move_deadline = match.grace_until
+
+
+@transaction.atomic
+def seat_arrived(*, match_id: int, player_id: int) -> bool:
+    """The seated ``player_id`` has connected to the live match: note when it first did
+    (``Seat.arrived_at``); once every seat has arrived during the grace, start the move
+    clock of the seat on move and tell every connection with a ``clock`` message
+    (docs/protocol.md). The ``seq`` does not change, so a move sent meanwhile is not
+    refused as stale.
+
+    Returns True when the clock started. Safe to call on every connection: after the
+    first arrival, and outside a grace, it only reads.
+    """
+    seat = Seat.objects.filter(match_id=match_id, player_id=player_id).first()
+    if seat is None:
+        return False
+    if (
+        seat.arrived_at is not None
+        and not Match.objects.filter(
+            pk=match_id, grace_until__isnull=False, status=Match.Status.IN_PROGRESS
+        ).exists()
+    ):
+        return False
+    match = _locked_match(match_id)
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk, arrived_at__isnull=True).update(arrived_at=now)
+    if match.status != Match.Status.IN_PROGRESS or match.grace_until is None:
+        return False
+    if Seat.objects.filter(match=match, arrived_at__isnull=True).exists():
+        return False
+    _restart_move_clock(match)
+    match.save(update_fields=["move_deadline", "grace_until"])
+    message = {
+        "type": "match.clock",
+        "seq": match.seq,
+        "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
+        "move_seconds_left": move_seconds_left(match),
+    }
+    group = match.group_name
+    transaction.on_commit(lambda: live.group_send(group, message))
+    return True
+
+
+def match_check_clock(*, match_id: int) -> bool:
+    """Forfeit the match now if its deadline has passed (``match_forfeit_if_idle``); a
+    cheap read otherwise. Called on every connection and ping, so that the embedded
+    default, which runs no beat, forfeits as a deployment does. Returns True when it did."""
+    deadline = (
+        Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS)
+        .values_list("move_deadline", flat=True)
+        .first()
+    )
+    if deadline is None or deadline > timezone.now():
+        return False
+    return match_forfeit_if_idle(match_id=match_id)
 
 
 def _places(scores: Sequence[int], winner: int, last: int | None = None) -> list[int]:
@@ -287,9 +359,10 @@ def _broadcast_on_commit(
 
 @transaction.atomic
 def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
-    """Decide a match by forfeit against the side of the seat on move when it let its
-    deadline pass (it never connected, or left), as a resignation does
-    (``_finish_against``); every seat is told.
+    """Decide a match by forfeit when its deadline has passed, as a resignation does
+    (``_finish_against``): during the grace (the players still arriving) against the
+    first seat that never came, or the seat on move if nobody came; afterwards against
+    the seat on move, which let its clock run out. Every seat is told.
 
     Safe to run twice and against a racing action: the match is locked and the deadline
     checked again under the lock.
@@ -310,8 +383,14 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     engine = engine_for(match, deal)
     if engine.to_act is None:
         return False
+    loser = engine.to_act
+    if match.grace_until is not None:
+        absent = [s.number for s in Seat.objects.filter(match=match, arrived_at__isnull=True)]
+        if absent and len(absent) < len(seats):
+            loser = absent[0]
     match.seq += 1
-    _finish_against(match, engine.to_act, Match.Reason.FORFEIT)
+    match.grace_until = None
+    _finish_against(match, loser, Match.Reason.FORFEIT)
     match.save()
     _broadcast_on_commit(match, seats, deal, engine)
     _record_result_on_commit(match)

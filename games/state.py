@@ -154,6 +154,17 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        # While the players are still arriving (games/services.py, seat_arrived): the seats
+        # awaited; the clock above then counts the grace down.
+        "waiting_for": (
+            list(
+                Seat.objects.filter(match=match, arrived_at__isnull=True).values_list(
+                    "number", flat=True
+                )
+            )
+            if match.grace_until is not None
+            else []
+        ),
         "tournament": context.tournament,
     }
 

@@ -1,5 +1,6 @@
-"""A player who never connects, or leaves mid-match: once the tournament's move timeout has
-passed, beat's task decides the match by forfeit and the connected opponent is told.
+"""A player who never connects, or leaves mid-match: once the grace for arriving (a player
+who never came) or the tournament's move timeout (a player who left) has passed, beat's
+task decides the match by forfeit and the connected opponent is told.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ async def _beat() -> list[int]:
     return await sync_to_async(lambda: forfeit_idle_matches.delay().get())()
 
 
-async def test_a_player_who_never_connects_forfeits_after_the_timeout(alice, bob):
+async def test_a_player_who_never_connects_forfeits_after_the_grace(alice, bob, settings):
+    settings.MATCH_GRACE_SECONDS = 1
     match = await sync_to_async(_start_with_timeout)(alice, bob)
     players = await sync_to_async(seated)(match)
     engine = await sync_to_async(current_engine)(match)
@@ -43,6 +45,7 @@ async def test_a_player_who_never_connects_forfeits_after_the_timeout(alice, bob
     socket = await connect(match, players[present])
     state = await receive(socket)
     assert state["match"]["move_deadline"] is not None
+    assert state["match"]["waiting_for"] == [absent]
 
     assert await _beat() == []  # not before the deadline
     await asyncio.sleep(TIMEOUT.total_seconds() + 0.2)

@@ -28,7 +28,7 @@ from tests.faults.conftest import (
     seat_clients,
     wait_for_actions,
 )
-from tests.games.test_consumers import connect, receive
+from tests.games.test_consumers import connect, drain_clocks, receive
 from tournaments import services as tournaments_services
 
 BLOCKING_READ_SECONDS = 5  # channels_redis's BZPOPMIN timeout (RedisChannelLayer.brpop_timeout)
@@ -80,6 +80,8 @@ async def _a_move_nobody_hears(match, players):
     sockets = {seat: await connect(match, players[seat]) for seat in (0, 1)}
     for socket in sockets.values():
         await receive(socket)
+    for socket in sockets.values():
+        await drain_clocks(socket)
     seq = match.seq
     await sync_to_async(_forget_the_group)(match)
     await sockets[mover].send_json_to(

@@ -43,7 +43,20 @@ async def connect(match: Match, player=None, *, origin=ORIGIN) -> WebsocketCommu
 
 
 async def receive(communicator: WebsocketCommunicator) -> dict:
-    return json.loads(await communicator.receive_from(timeout=5))
+    """The next message but the ``clock`` messages (the first move's clock starting once
+    every seat has connected: test_clocks.py has their tests)."""
+    while True:
+        message = json.loads(await communicator.receive_from(timeout=5))
+        if message.get("type") != "clock":
+            return message
+
+
+async def drain_clocks(communicator: WebsocketCommunicator) -> None:
+    """Read the ``clock`` messages waiting on a socket (and fail on anything else), so that
+    a test can then expect silence."""
+    while not await communicator.receive_nothing(timeout=0.2):
+        message = json.loads(await communicator.receive_from(timeout=1))
+        assert message["type"] == "clock", message
 
 
 def _all_codes(value) -> set[str]:
