@@ -15,7 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
 
-from games import services
+from games import presence, services
 from games.errors import ClientError
 from games.models import Match, Seat
 from games.rules import all_games
@@ -88,6 +88,11 @@ class RateLimiter:
             return False
         self.tokens -= 1
         return True
+
+
+@database_sync_to_async
+def _seat_count(match_id: int) -> int:
+    return Seat.objects.filter(match_id=match_id).count()
 
 
 @database_sync_to_async
@@ -179,10 +184,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # Without beat (the embedded default) a deadline is checked on every connection.
         await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
         await self.send_state()
+        self.hidden = False
+        if self.seat is not None:
+            # Only a seat's coming and going is broadcast: a crowd of spectators joining
+            # must not cost every socket a message each (they are counted in the states).
+            await presence.joined(self.match_id, self.seat)
+            await self.broadcast_presence()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "slots"):
             await self.slots.give_back()
+        if hasattr(self, "hidden") and self.seat is not None:  # counted present on connect
+            await presence.left(self.match_id, self.seat, self.hidden)
+            await self.broadcast_presence()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             if self.user.is_authenticated:
@@ -277,11 +291,37 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_state()
         await self.send_json({"type": "pong"})
 
+    async def handle_presence(self, message: dict) -> None:
+        """The browser's tab was hidden (``{"type": "presence", "state": "away"}``) or
+        shown again (``"online"``); the seat's presence changes for everyone."""
+        state = message.get("state")
+        if state not in ("away", "online"):
+            raise ClientError("malformed", "presence state is 'away' or 'online'.")
+        hidden = state == "away"
+        if self.seat is None or hidden == self.hidden:
+            return
+        self.hidden = hidden
+        await presence.visibility(self.match_id, self.seat, hidden)
+        await self.broadcast_presence()
+
+    async def broadcast_presence(self) -> None:
+        """Send every connection of the match the seats' presence and the watchers."""
+        if not hasattr(self, "seat_count"):
+            self.seat_count = await _seat_count(self.match_id)
+        message = await presence.snapshot(self.match_id, self.seat_count)
+        await self.channel_layer.group_send(self.group, {**message, "type": "match.presence"})
+
+    async def match_presence(self, event: dict) -> None:
+        """Group message: forward the presence snapshot (docs/protocol.md)."""
+        await self.send_json({key: value for key, value in event.items() if key != "type"}
+                             | {"type": "presence"})  # fmt: skip
+
     handlers = {
         "action": handle_action,
         "resign": handle_resign,
         "sync": handle_sync,
         "ping": handle_ping,
+        "presence": handle_presence,
     }
 
     def require_seat(self) -> None:

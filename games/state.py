@@ -9,6 +9,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.utils import timezone
 
 from games.hooks import match_extras
@@ -154,6 +155,8 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        # Spectators connected now (games/presence.py; counted in the shared cache).
+        "watching": max(cache.get(f"live:watch:{match.pk}") or 0, 0),
         # While the players are still arriving (games/services.py, seat_arrived): the seats
         # awaited; the clock above then counts the grace down.
         "waiting_for": (

@@ -22,17 +22,27 @@ def test_bin_live_limits_the_frame_size_like_the_harness():
     assert "--ws-max-size 65536" in LIVE.read_text()
 
 
+NOTICES = ("clock", "presence")  # sent as players come and go, not answers
+
+
+async def _answer(ws) -> dict:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if message.get("type") not in NOTICES:
+            return message
+
+
 async def _send(url: str, cookie: str, frames: list[str]) -> tuple[list[dict], int | None]:
     """Send each frame and read one answer; (answers, close code if the server closed)."""
     answers = []
     async with websockets.connect(
         url, additional_headers={"Cookie": cookie}, origin="http://" + url.split("/")[2]
     ) as ws:
-        answers.append(json.loads(await ws.recv()))
+        answers.append(await _answer(ws))
         try:
             for frame in frames:
                 await ws.send(frame)
-                answers.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+                answers.append(await _answer(ws))
         except websockets.exceptions.ConnectionClosed as closed:
             return answers, closed.rcvd.code if closed.rcvd else None
     return answers, None

@@ -17,7 +17,7 @@ from games import state as state_module
 from games.consumers import _consistent_state
 from games.models import Deal
 from tests.conftest import current_engine, seated, start_match
-from tests.games.test_consumers import connect, receive
+from tests.games.test_consumers import connect, drain_clocks, receive
 
 
 @pytest.fixture
@@ -38,6 +38,7 @@ async def test_a_broadcast_not_newer_than_the_state_already_sent_is_dropped(live
     match, players = live
     socket = await connect(match, players[0])
     state = await receive(socket)
+    await drain_clocks(socket)
     layer = get_channel_layer()
 
     # The broadcast of a seq this connection has already sent (by connect, sync or ping):

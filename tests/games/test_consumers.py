@@ -42,21 +42,25 @@ async def connect(match: Match, player=None, *, origin=ORIGIN) -> WebsocketCommu
     return communicator
 
 
+NOTICES = ("clock", "presence")
+"""Messages that come as players arrive and leave, besides the states: the first move's
+clock starting (test_clocks.py) and the seats' presence (test_presence.py)."""
+
+
 async def receive(communicator: WebsocketCommunicator) -> dict:
-    """The next message but the ``clock`` messages (the first move's clock starting once
-    every seat has connected: test_clocks.py has their tests)."""
+    """The next message but the ``NOTICES``."""
     while True:
         message = json.loads(await communicator.receive_from(timeout=5))
-        if message.get("type") != "clock":
+        if message.get("type") not in NOTICES:
             return message
 
 
 async def drain_clocks(communicator: WebsocketCommunicator) -> None:
-    """Read the ``clock`` messages waiting on a socket (and fail on anything else), so that
-    a test can then expect silence."""
+    """Read the ``NOTICES`` waiting on a socket (and fail on anything else), so that a test
+    can then expect silence."""
     while not await communicator.receive_nothing(timeout=0.2):
         message = json.loads(await communicator.receive_from(timeout=1))
-        assert message["type"] == "clock", message
+        assert message["type"] in NOTICES, message
 
 
 def _all_codes(value) -> set[str]:

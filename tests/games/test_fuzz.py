@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from games.models import Deal
 from tests.conftest import PASSWORD, current_engine, seated, start_match
-from tests.games.test_consumers import connect
+from tests.games.test_consumers import connect, receive
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -144,13 +144,13 @@ def _snapshot(match) -> tuple[int, list]:
 
 async def _send_each(match, player, batch) -> list[dict]:
     socket = await connect(match, player)
-    replies = [json.loads(await socket.receive_from(timeout=5))]  # the initial state
+    replies = [await receive(socket)]  # the initial state (notices skipped)
     for kind, payload in batch:
         # send_input, not send_to: send_to refuses an empty frame, a browser can send one.
         await socket.send_input({"type": "websocket.receive", kind: payload})
-        replies.append(json.loads(await socket.receive_from(timeout=5)))
+        replies.append(await receive(socket))
     await socket.send_json_to({"type": "ping"})
-    replies.append(json.loads(await socket.receive_from(timeout=5)))
+    replies.append(await receive(socket))
     await socket.disconnect()
     return replies
 
