@@ -15,7 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from games import services
 from games.errors import ClientError
@@ -206,7 +206,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # An unhashable type (a list, an object) must not reach the dict lookup.
             handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise ClientError("malformed", _("Unknown message type."))
+                raise ClientError("malformed", gettext("Unknown message type."))
             await handler(self, message)
         except ClientError as error:
             if error.code == "rate_limited" and self.strikes.allow() is False:
@@ -225,24 +225,24 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """
         raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
         if len(raw) > settings.LIVE_MAX_MESSAGE_BYTES:
-            raise ClientError("too_large", _("The message is too large."))
+            raise ClientError("too_large", gettext("The message is too large."))
         if not self.limiter.allow():
-            raise ClientError("rate_limited", _("Too many messages; slow down."))
+            raise ClientError("rate_limited", gettext("Too many messages; slow down."))
         try:
             message = json.loads(raw)
         except (ValueError, RecursionError):  # RecursionError: hostile nesting, [[[[...]]]]
-            raise ClientError("malformed", _("The message is not valid JSON.")) from None
+            raise ClientError("malformed", gettext("The message is not valid JSON.")) from None
         if not isinstance(message, dict):
-            raise ClientError("malformed", _("The message must be a JSON object."))
+            raise ClientError("malformed", gettext("The message must be a JSON object."))
         return message
 
     async def handle_action(self, message: dict) -> None:
         action, seq = message.get("action"), message.get("seq")
         if not isinstance(action, str) or not action or len(action) > 64:
-            raise ClientError("malformed", _("An action must be a short string."))
+            raise ClientError("malformed", gettext("An action must be a short string."))
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError(
-                "malformed", _("An action must carry the seq of the state it saw.")
+                "malformed", gettext("An action must carry the seq of the state it saw.")
             )
         await self.require_signed_in_seat()
         await database_sync_to_async(services.match_apply_action)(
@@ -252,7 +252,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def handle_resign(self, message: dict) -> None:
         seq = message.get("seq")
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-            raise ClientError("malformed", _("seq must be an integer."))
+            raise ClientError("malformed", gettext("seq must be an integer."))
         await self.require_signed_in_seat()
         await database_sync_to_async(services.match_resign)(
             match_id=self.match_id, player_id=self.user.pk, seq=seq
@@ -263,7 +263,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         second get ``rate_limited``), so a flood of syncs costs little."""
         now = time.monotonic()
         if now - self.last_sync < 1.0:
-            raise ClientError("rate_limited", _("Too many sync requests; one a second."))
+            raise ClientError("rate_limited", gettext("Too many sync requests; one a second."))
         self.last_sync = now
         await self.send_state()
 
@@ -290,7 +290,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def require_seat(self) -> None:
         """Raises ClientError ``not_seated`` for a spectator."""
         if self.seat is None:
-            raise ClientError("not_seated", _("Only the seated players can do that."))
+            raise ClientError("not_seated", gettext("Only the seated players can do that."))
 
     async def require_signed_in_seat(self) -> None:
         """``require_seat``, then check the socket's session still signs the player in:
@@ -300,9 +300,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.session_key, self.user.pk
         ):
             self.user_left = True
-            raise ClientError(
-                "signed_out", _("You are signed out; sign in again to play.")
-            )
+            raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
 
     async def send_state(self) -> None:
         state = await database_sync_to_async(_consistent_state)(self.match_id, self.seat)
@@ -368,7 +366,7 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         ``rate_limited``."""
         if not self.limiter.allow():
             with translation.override(socket_language(self.scope)):
-                text = _("Too many messages.")
+                text = gettext("Too many messages.")
             await self.send(
                 text_data=json.dumps({"type": "error", "code": "rate_limited", "message": text})
             )
@@ -382,7 +380,7 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "pong"}))
             return
         with translation.override(socket_language(self.scope)):
-            text = _("This channel accepts only ping.")
+            text = gettext("This channel accepts only ping.")
         await self.send(
             text_data=json.dumps({"type": "error", "code": "malformed", "message": text})
         )

@@ -12,9 +12,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import get_language_from_request
+from django.utils.translation import get_language_from_request, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.rules import IllegalAction
 
@@ -38,8 +37,7 @@ ILLEGAL_ACTIONS = {
     # Scopa.
     "must_capture": _("%(card)s can capture, so it cannot be played to the table."),
     "must_pair": _(
-        "A card of the same rank as %(card)s is on the table: pairing takes precedence, "
-        "take it."
+        "A card of the same rank as %(card)s is on the table: pairing takes precedence, take it."
     ),
     "wrong_sum": _("The cards taken add up to %(total)s, not to the value of %(card)s."),
     "not_on_board": _("Not on the table: %(cards)s."),

@@ -79,9 +79,7 @@ def match_start(*, match_id: int) -> Match:
 def _live_match(match_id: int, seq: int | None) -> Match:
     match = _locked_match(match_id)
     if match.status != Match.Status.IN_PROGRESS:
-        raise ClientError(
-            "match_not_live", _("This match is not being played now."), seq=match.seq
-        )
+        raise ClientError("match_not_live", _("This match is not being played now."), seq=match.seq)
     if seq is not None and seq != match.seq:
         raise ClientError(
             "stale",
@@ -254,9 +252,7 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
-        raise ClientError(
-            "not_seated", _("Only the seated players can resign."), seq=match.seq
-        )
+        raise ClientError("not_seated", _("Only the seated players can resign."), seq=match.seq)
     match.seq += 1
     _finish_against(match, seat, Match.Reason.RESIGNED)
     match.save()
