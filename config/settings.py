@@ -53,6 +53,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, before CommonMiddleware (Django's order): the language is the
+    # set_language cookie's, else the browser's Accept-Language, else LANGUAGE_CODE.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -205,7 +208,10 @@ LOGIN_URL = "account_login"
 EMAIL_BACKEND = envstr("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "cartelle@localhost")
 
+# Italian and English (docs/i18n.md); English when the browser asks for neither.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("it", "Italiano"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Rome"
 USE_I18N = True
 USE_TZ = True

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from tournaments import views as tournament_views
 
@@ -11,4 +12,10 @@ urlpatterns = [
     path("matches/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("leaderboards/", include("tournaments.leaderboard_urls")),
+    # set_language, posted by the language switch in every page's header (docs/i18n.md).
+    path("i18n/", include("django.conf.urls.i18n")),
+    # The strings of static/js in the visitor's language, loaded before the page's scripts.
+    # Not cached with Last-Modified: one URL serves every language, and a browser holding
+    # the English catalog would be told "not modified" after a switch to Italian.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]

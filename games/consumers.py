@@ -14,9 +14,12 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games import presence, services
 from games.errors import ClientError
+from games.messages import socket_language
 from games.models import Match, Seat
 from games.rules import all_games
 from games.state import current_state
@@ -153,6 +156,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         session = self.scope.get("session")
         self.session_key = getattr(session, "session_key", None)
         exists, self.seat = await _seat_for(self.match_id, self.user)
+        self.language = socket_language(self.scope)
         if not exists:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -212,13 +216,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Refusals are sent in the player's language (docs/i18n.md); states carry no words.
+        with translation.override(self.language):
+            await self.receive_in_language(text_data, bytes_data)
+
+    async def receive_in_language(self, text_data: str | None, bytes_data: bytes | None) -> None:
         try:
             message = self.parse(text_data, bytes_data)
             kind = message.get("type")
             # An unhashable type (a list, an object) must not reach the dict lookup.
             handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise ClientError("malformed", "Unknown message type.")
+                raise ClientError("malformed", gettext("Unknown message type."))
             await handler(self, message)
         except ClientError as error:
             if error.code == "rate_limited" and self.strikes.allow() is False:
@@ -237,23 +246,25 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """
         raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
         if len(raw) > settings.LIVE_MAX_MESSAGE_BYTES:
-            raise ClientError("too_large", "The message is too large.")
+            raise ClientError("too_large", gettext("The message is too large."))
         if not self.limiter.allow():
-            raise ClientError("rate_limited", "Too many messages; slow down.")
+            raise ClientError("rate_limited", gettext("Too many messages; slow down."))
         try:
             message = json.loads(raw)
         except (ValueError, RecursionError):  # RecursionError: hostile nesting, [[[[...]]]]
-            raise ClientError("malformed", "The message is not valid JSON.") from None
+            raise ClientError("malformed", gettext("The message is not valid JSON.")) from None
         if not isinstance(message, dict):
-            raise ClientError("malformed", "The message must be a JSON object.")
+            raise ClientError("malformed", gettext("The message must be a JSON object."))
         return message
 
     async def handle_action(self, message: dict) -> None:
         action, seq = message.get("action"), message.get("seq")
         if not isinstance(action, str) or not action or len(action) > 64:
-            raise ClientError("malformed", "An action must be a short string.")
+            raise ClientError("malformed", gettext("An action must be a short string."))
         if not isinstance(seq, int) or isinstance(seq, bool):
-            raise ClientError("malformed", "An action must carry the seq of the state it saw.")
+            raise ClientError(
+                "malformed", gettext("An action must carry the seq of the state it saw.")
+            )
         await self.require_signed_in_seat()
         await database_sync_to_async(services.match_apply_action)(
             match_id=self.match_id, player_id=self.user.pk, action=action, seq=seq
@@ -262,7 +273,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def handle_resign(self, message: dict) -> None:
         seq = message.get("seq")
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-            raise ClientError("malformed", "seq must be an integer.")
+            raise ClientError("malformed", gettext("seq must be an integer."))
         await self.require_signed_in_seat()
         await database_sync_to_async(services.match_resign)(
             match_id=self.match_id, player_id=self.user.pk, seq=seq
@@ -273,7 +284,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         second get ``rate_limited``), so a flood of syncs costs little."""
         now = time.monotonic()
         if now - self.last_sync < 1.0:
-            raise ClientError("rate_limited", "Too many sync requests; one a second.")
+            raise ClientError("rate_limited", gettext("Too many sync requests; one a second."))
         self.last_sync = now
         await self.send_state()
 
@@ -327,7 +338,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def require_seat(self) -> None:
         """Raises ClientError ``not_seated`` for a spectator."""
         if self.seat is None:
-            raise ClientError("not_seated", "Only the seated players can do that.")
+            raise ClientError("not_seated", gettext("Only the seated players can do that."))
 
     async def require_signed_in_seat(self) -> None:
         """``require_seat``, then check the socket's session still signs the player in:
@@ -337,7 +348,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.session_key, self.user.pk
         ):
             self.user_left = True
-            raise ClientError("signed_out", "You are signed out; sign in again to play.")
+            raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
 
     async def send_state(self) -> None:
         state = await database_sync_to_async(_consistent_state)(self.match_id, self.seat)
@@ -416,10 +427,10 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         ``malformed``; more than ``UPDATES_MAX_MESSAGES_PER_SECOND`` messages a second get
         ``rate_limited``."""
         if not self.limiter.allow():
+            with translation.override(socket_language(self.scope)):
+                text = gettext("Too many messages.")
             await self.send(
-                text_data=json.dumps(
-                    {"type": "error", "code": "rate_limited", "message": "Too many messages."}
-                )
+                text_data=json.dumps({"type": "error", "code": "rate_limited", "message": text})
             )
             return
         try:
@@ -430,14 +441,10 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(self.group, self.channel_name)
             await self.send(text_data=json.dumps({"type": "pong"}))
             return
+        with translation.override(socket_language(self.scope)):
+            text = gettext("This channel accepts only ping.")
         await self.send(
-            text_data=json.dumps(
-                {
-                    "type": "error",
-                    "code": "malformed",
-                    "message": "This channel accepts only ping.",
-                }
-            )
+            text_data=json.dumps({"type": "error", "code": "malformed", "message": text})
         )
 
     async def results_changed(self, event: dict) -> None:

@@ -16,10 +16,12 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import live
 from games.errors import ClientError
 from games.hooks import send_match_finished_on_commit
+from games.messages import illegal_action_message
 from games.models import Deal, Match, Seat
 from games.rules import IllegalAction, fairness, get_game
 from games.state import SeatInfo, engine_for, match_seats, move_seconds_left, state_messages
@@ -52,7 +54,7 @@ def _locked_match(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
-        raise ClientError("not_found", "There is no such match.") from None
+        raise ClientError("not_found", _("There is no such match.")) from None
 
 
 @transaction.atomic
@@ -91,11 +93,11 @@ def match_start(*, match_id: int) -> Match:
 def _live_match(match_id: int, seq: int | None) -> Match:
     match = _locked_match(match_id)
     if match.status != Match.Status.IN_PROGRESS:
-        raise ClientError("match_not_live", "This match is not being played now.", seq=match.seq)
+        raise ClientError("match_not_live", _("This match is not being played now."), seq=match.seq)
     if seq is not None and seq != match.seq:
         raise ClientError(
             "stale",
-            "The table changed before your move arrived; it has been refreshed.",
+            _("The table changed before your move arrived; it has been refreshed."),
             seq=match.seq,
         )
     return match
@@ -130,15 +132,17 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
-        raise ClientError("not_seated", "Only the seated players can play.", seq=match.seq)
+        raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
     deal = Deal.objects.select_for_update().filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal)
     if engine.to_act != seat:
-        raise ClientError("not_your_turn", "It is not your turn.", seq=match.seq)
+        raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
     try:
         engine.apply(action)
     except IllegalAction as error:
-        raise ClientError("illegal_action", str(error), seq=match.seq) from None
+        # Translated by its key (games/messages.py) into the language the consumer set.
+        message = illegal_action_message(error, engine.game.pack.name)
+        raise ClientError("illegal_action", message, seq=match.seq) from None
     deal.actions = [*deal.actions, {"seat": seat, "action": action}]
     if engine.is_over:
         deal.result = engine.result()
@@ -333,7 +337,7 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
-        raise ClientError("not_seated", "Only the seated players can resign.", seq=match.seq)
+        raise ClientError("not_seated", _("Only the seated players can resign."), seq=match.seq)
     match.seq += 1
     _finish_against(match, seat, Match.Reason.RESIGNED)
     match.save()

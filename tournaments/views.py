@@ -180,7 +180,7 @@ def withdraw(request: HttpRequest, slug: str) -> HttpResponse:
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"You have withdrawn from {tournament}.")
+        messages.success(request, _("You have withdrawn from %(event)s.") % {"event": tournament})
     return redirect(tournament)
 
 
@@ -194,7 +194,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     try:
         game_obj = get_game(game)
     except KeyError:
-        raise Http404("No such game.") from None
+        raise Http404(_("No such game.")) from None
     ratings = (
         Rating.objects.filter(game=game)
         .select_related("player")

@@ -18,6 +18,8 @@
 // boardArea, meldsArea, choiceList, dealResultTable) take plain data and return DOM
 // elements; they know nothing of the connection or of any one game.
 
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+
 // ================================================================ packs
 
 /** Suit metadata of the Italian pack, keyed by the suit letter of a card code. */
@@ -370,7 +372,7 @@ export function makeCard(code, { pack = "italian", action = null, classes = [], 
     el.appendChild(center);
     el.appendChild(nameLabel(p.rankNames[c.rank]));
   }
-  if (known) el.appendChild(h("span", { class: "card-mark", title: "Known to the opponent" }, "known"));
+  if (known) el.appendChild(h("span", { class: "card-mark", title: gettext("Known to the opponent") }, gettext("known")));
   return el;
 }
 
@@ -405,8 +407,8 @@ export function makeBack({ size = null, classes = [], action = null, label = "",
   return h(tag, {
     class: ["card", "card-back", size ? `card-${size}` : null, ...classes],
     type: tag === "button" ? "button" : null,
-    title: label || "Face-down card",
-    "aria-label": label || "Face-down card",
+    title: label || gettext("Face-down card"),
+    "aria-label": label || gettext("Face-down card"),
     dataset: { ...dataset, action: action || null },
   }, h("span", { class: "card-back-inner", "aria-hidden": "true" }));
 }
@@ -427,7 +429,7 @@ export function makePile({ top = null, size = 0, faceDown = false, pack = null, 
   });
   let card;
   if (size === 0) {
-    card = h("div", { class: ["card", "card-slot", cardSize ? `card-${cardSize}` : null], title: "Empty" }, h("span", {}, "empty"));
+    card = h("div", { class: ["card", "card-slot", cardSize ? `card-${cardSize}` : null], title: gettext("Empty") }, h("span", {}, gettext("empty")));
   } else if (faceDown || !top) {
     const { pack: _ignored, known: _k, ...backOptions } = cardOptions;
     card = makeBack({ size: cardSize, ...backOptions });
@@ -468,12 +470,12 @@ export function actionCards(action, pack = "italian") {
  * How the table names a seat: "you" for `me`, else names[seat] (an array, an object or a
  * function), else "Seat n".
  */
-export function seatLabel(seat, { names = null, me = null, you = "you" } = {}) {
+export function seatLabel(seat, { names = null, me = null, you = gettext("you") } = {}) {
   if (me !== null && me !== undefined && seat === me) return you;
   let n = null;
   if (typeof names === "function") n = names(seat);
   else if (names) n = names[seat];
-  return n || `Seat ${Number(seat) + 1}`;
+  return n || interpolate(gettext("Seat %(number)s"), { number: Number(seat) + 1 }, true);
 }
 
 function cardOpts(pack, extra) {
@@ -500,7 +502,7 @@ function cardOpts(pack, extra) {
  *      div.lt-label ("Hand", span.badge[data-testid=hand-count-<seat>]) + div.lt-cards
  */
 export function handRow({ cards = null, count = null, known = [], seat = 0, self = null, pack = "italian", sort = true,
-  cardOptions = () => ({}), label = "Hand", testid = null, countTestid = null, empty = "empty", size = null,
+  cardOptions = () => ({}), label = gettext("Hand"), testid = null, countTestid = null, empty = gettext("empty"), size = null,
   className = null, style = null } = {}) {
   const mine = self === null ? Array.isArray(cards) : self;
   const sortOpts = sort === true ? { pack } : sort ? { pack, ...sort } : null;
@@ -516,12 +518,12 @@ export function handRow({ cards = null, count = null, known = [], seat = 0, self
         ...extra,
         known: isKnown,
         classes: ["lt-hand-card", ...(extra.classes || [])],
-        label: extra.label || (isKnown ? "known to your opponent" : ""),
+        label: extra.label || (isKnown ? gettext("known to your opponent") : ""),
       })));
     }
   } else {
     for (const code of order(known || [])) {
-      els.push(makeCard(code, cardOpts(pack, { known: true, size: size || "sm", classes: ["lt-hand-card"], label: "known" })));
+      els.push(makeCard(code, cardOpts(pack, { known: true, size: size || "sm", classes: ["lt-hand-card"], label: gettext("known") })));
     }
     const backs = Math.max(0, (count ?? 0) - (known || []).length);
     for (let i = 0; i < backs; i++) els.push(makeBack({ size: size || "sm", classes: ["lt-hand-card"] }));
@@ -565,8 +567,8 @@ export function trickArea({ plays = [], pack = "italian", names = null, me = nul
     },
       makeCard(t.card, cardOpts(pack, { ...extra, classes: [isWin ? "winner" : null, ...(extra.classes || [])] })),
       h("figcaption", {}, seatLabel(t.seat, { names, me }),
-        isLead ? h("span", { class: "lt-lead-mark", title: "Led this trick" }, "leads") : null,
-        isWin ? h("span", { class: "lt-win-mark", title: "Wins this trick" }, "wins") : null));
+        isLead ? h("span", { class: "lt-lead-mark", title: gettext("Led this trick") }, gettext("leads")) : null,
+        isWin ? h("span", { class: "lt-win-mark", title: gettext("Wins this trick") }, pgettext("takes the trick", "wins")) : null));
   });
   const ph = !plays.length && placeholder ? h("div", { class: "lt-trick-empty" }, placeholder) : null;
   const foot = typeof footer === "string" ? h("div", { class: "lt-trick-count muted" }, footer) : footer;
@@ -579,13 +581,13 @@ export function trickArea({ plays = [], pack = "italian", names = null, me = nul
  *   plays [{seat, card}], winner seat
  * DOM: div.lt-last-trick[data-testid=last-trick]
  */
-export function lastTrick({ plays = [], winner = null, pack = "italian", names = null, me = null, label = "Last trick", testid = "last-trick" } = {}) {
+export function lastTrick({ plays = [], winner = null, pack = "italian", names = null, me = null, label = gettext("Last trick"), testid = "last-trick" } = {}) {
   if (!plays.length) return null;
   return h("div", { class: "lt-last-trick", "data-testid": testid },
     h("div", { class: "lt-label" }, label),
     h("div", { class: "lt-cards" }, plays.map((c) => makeCard(c.card, cardOpts(pack, { size: "xs", classes: [c.seat === winner ? "winner" : null] })))),
     winner === null || winner === undefined ? null
-      : h("div", { class: "lt-last-winner" }, me !== null && me !== undefined && winner === me ? "won by you" : `won by ${seatLabel(winner, { names })}`));
+      : h("div", { class: "lt-last-winner" }, me !== null && me !== undefined && winner === me ? gettext("won by you") : interpolate(gettext("won by %(player)s"), { player: seatLabel(winner, { names }) }, true)));
 }
 
 /**
@@ -593,7 +595,7 @@ export function lastTrick({ plays = [], winner = null, pack = "italian", names =
  *   piles [{seat, count, top?: code (a face-up card on the pile, e.g. Scopa's scope), detail?: text|element}]
  * DOM: div.lt-captures[data-testid=captures] > div.lt-capture[data-seat][data-testid=captures-<seat>]
  */
-export function capturePiles({ piles = [], pack = "italian", names = null, me = null, label = "Captured", testid = "captures" } = {}) {
+export function capturePiles({ piles = [], pack = "italian", names = null, me = null, label = gettext("Captured"), testid = "captures" } = {}) {
   return h("div", { class: "lt-captures", "data-testid": testid },
     label ? h("div", { class: "lt-label" }, label) : null,
     h("div", { class: "lt-capture-row" }, piles.map((p) => h("div", {
@@ -602,7 +604,7 @@ export function capturePiles({ piles = [], pack = "italian", names = null, me = 
       makePile({ top: p.top || null, faceDown: !p.top, size: p.count || 0, cardSize: "sm", pack }),
       h("div", { class: "lt-capture-caption" },
         h("span", { class: "lt-capture-name" }, seatLabel(p.seat, { names, me })),
-        h("span", { class: "lt-capture-count", "data-testid": `${testid}-count-${p.seat}` }, `${p.count || 0} card${p.count === 1 ? "" : "s"}`),
+        h("span", { class: "lt-capture-count", "data-testid": `${testid}-count-${p.seat}` }, interpolate(ngettext("%(count)s card", "%(count)s cards", p.count || 0), { count: p.count || 0 }, true)),
         p.detail ? h("span", { class: "lt-capture-detail" }, p.detail) : null)))));
 }
 
@@ -613,14 +615,14 @@ export function capturePiles({ piles = [], pack = "italian", names = null, me = 
  *   trump   {suit} to name the trump suit once the upcard is gone (or always)
  * DOM: div.lt-stock[data-testid=stock] > div.lt-stock-stack (upcard, pile) + caption
  */
-export function stockPile({ count = 0, upcard = null, trump = null, pack = "italian", label = "Stock", upcardLabel = "trump", testid = "stock" } = {}) {
+export function stockPile({ count = 0, upcard = null, trump = null, pack = "italian", label = gettext("Stock"), upcardLabel = gettext("trump"), testid = "stock" } = {}) {
   const stack = h("div", { class: ["lt-stock-stack", upcard ? "has-upcard" : null, count > 0 ? null : "is-empty"] },
     upcard ? h("div", { class: "lt-upcard" }, makeCard(upcard, cardOpts(pack, { size: "sm", label: upcardLabel }))) : null,
     count > 0 ? makePile({ size: count, faceDown: true, cardSize: "sm", badge: false, classes: ["lt-stock-pile"] }) : null);
   const trumpSuit = trump && trump.suit ? trump.suit : null;
   return h("div", { class: "lt-stock", "data-testid": testid, "data-count": String(count) },
     h("div", { class: "lt-label" }, label, " ", h("span", { class: "badge", "data-testid": `${testid}-count` }, String(count))),
-    count > 0 || upcard ? stack : h("div", { class: "lt-stock-none muted" }, "empty"),
+    count > 0 || upcard ? stack : h("div", { class: "lt-stock-none muted" }, gettext("empty")),
     upcard ? h("div", { class: "lt-stock-caption" }, `${upcardLabel}: `, h("strong", {}, cardName(upcard, pack))) : null,
     trumpSuit && !upcard ? h("div", { class: "lt-stock-caption" }, `${upcardLabel}: `, suitIcon(trumpSuit, "suit-icon inline-icon", pack), " ",
       h("strong", {}, suitName(trumpSuit, pack))) : null);
@@ -631,7 +633,7 @@ export function stockPile({ count = 0, upcard = null, trump = null, pack = "ital
  *   cards  codes; cardOptions(code) makes a card clickable/selected
  * DOM: div.lt-board[data-testid=board] > div.lt-board-cards > cards
  */
-export function boardArea({ cards = [], pack = "italian", cardOptions = () => ({}), label = "Table", empty = "No cards on the table", testid = "board", sort = false } = {}) {
+export function boardArea({ cards = [], pack = "italian", cardOptions = () => ({}), label = gettext("Table"), empty = gettext("No cards on the table"), testid = "board", sort = false } = {}) {
   const list = sort ? sortCards(cards, sort === true ? { pack } : { pack, ...sort }) : cards;
   return h("div", { class: "lt-board", "data-testid": testid },
     label ? h("div", { class: "lt-label" }, label, " ", h("span", { class: "badge" }, String(cards.length))) : null,
@@ -648,7 +650,7 @@ export function boardArea({ cards = [], pack = "italian", cardOptions = () => ({
  *   melds [{seat, label, cards: [codes], points, detail?}]; seats listed in the order first met
  * DOM: div.lt-melds[data-testid=melds] > div.lt-meld-seat[data-seat] > ul > li.lt-meld
  */
-export function meldsArea({ melds = [], pack = "italian", names = null, me = null, label = "Declarations", empty = null, testid = "melds" } = {}) {
+export function meldsArea({ melds = [], pack = "italian", names = null, me = null, label = gettext("Declarations"), empty = null, testid = "melds" } = {}) {
   const bySeat = new Map();
   for (const m of melds) {
     if (!bySeat.has(m.seat)) bySeat.set(m.seat, []);
@@ -678,7 +680,7 @@ export function meldsArea({ melds = [], pack = "italian", names = null, me = nul
  */
 export function choiceList({ choices = [], pack = "italian", title = null, cancel = null, cancelSelect = "", testid = "choices" } = {}) {
   if (!choices.length) return null;
-  return h("div", { class: "lt-choices", "data-testid": testid, role: "group", "aria-label": title || "Choices" },
+  return h("div", { class: "lt-choices", "data-testid": testid, role: "group", "aria-label": title || gettext("Choices") },
     title ? h("div", { class: "lt-choices-title" }, title) : null,
     h("ul", { class: "lt-choice-list" }, choices.map((c) => h("li", {},
       h("button", {
@@ -701,7 +703,7 @@ export function choiceList({ choices = [], pack = "italian", title = null, cance
  * DOM: div.lt-result.lt-result-table[data-testid=deal-result] > table
  */
 export function dealResultTable({ seats = [0, 1], rows = [], totals = true, names = null, me = null, format = String,
-  title = "Deal result", totalLabel = "Total", testid = "deal-result" } = {}) {
+  title = gettext("Deal result"), totalLabel = gettext("Total"), testid = "deal-result" } = {}) {
   const val = (pts, s) => (pts === null || pts === undefined ? undefined : pts[s]);
   const fmt = (v) => (v === null || v === undefined || v === "" ? "–" : (typeof v === "number" ? format(v) : String(v)));
   let sums = null;

@@ -19,6 +19,7 @@ import {
   h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel,
 } from "./live-table.js";
 import { rendererFor, packFor, generic } from "./games/index.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
 const PING_MS = 25000;
@@ -218,7 +219,7 @@ export class MatchClient {
   sendAction(action) {
     if (this.busy || this.seq === null) return false;
     if (!this.send({ type: "action", action, seq: this.seq })) {
-      this.showToast("Not connected. Reconnecting…");
+      this.showToast(gettext("Not connected. Reconnecting…"));
       return false;
     }
     this.setBusy(true);
@@ -227,9 +228,9 @@ export class MatchClient {
 
   resign() {
     if (this.busy || !this.state) return;
-    if (!window.confirm("Resign this match? Your opponent will be declared the winner.")) return;
+    if (!window.confirm(gettext("Resign this match? Your opponent will be declared the winner."))) return;
     if (!this.send({ type: "resign", seq: this.seq })) {
-      this.showToast("Not connected. Reconnecting…");
+      this.showToast(gettext("Not connected. Reconnecting…"));
       return;
     }
     this.setBusy(true);
@@ -249,7 +250,7 @@ export class MatchClient {
     const d = deals[deals.length - 1];
     const seats = seatList(cur);
     const parts = seats.map((s) => `${playerName(cur, this.config, s)} ${(d.points || [])[s] ?? 0}`);
-    this.showNotice(`Deal ${d.number} over: ${parts.join(" – ")}. New deal!`);
+    this.showNotice(interpolate(gettext("Deal %(number)s over: %(points)s. New deal!"), { number: d.number, points: parts.join(" – ") }, true));
   }
 
   // ------------------------------------------------------------ UI shell, toast, notice
@@ -258,13 +259,13 @@ export class MatchClient {
     this.table.textContent = "";
     this.table.classList.add("live-table");
     this.banner = h("div", { class: "lt-banner", role: "status", "aria-live": "polite", hidden: true, "data-testid": "reconnecting" },
-      h("span", { class: "lt-spinner", "aria-hidden": "true" }), "Reconnecting…");
+      h("span", { class: "lt-spinner", "aria-hidden": "true" }), gettext("Reconnecting…"));
     this.noticeEl = h("div", { class: "lt-notice", role: "status", hidden: true, "data-testid": "notice" });
-    this.root = h("div", { class: "lt-root" }, h("p", { class: "lt-loading" }, "Connecting to the table…"));
+    this.root = h("div", { class: "lt-root" }, h("p", { class: "lt-loading" }, gettext("Connecting to the table…")));
     this.toastText = h("span", { class: "lt-toast-text" });
     this.toast = h("div", { class: "lt-toast", role: "alert", hidden: true, "data-testid": "error" },
       this.toastText,
-      h("button", { type: "button", class: "lt-toast-close", "aria-label": "Dismiss", "data-ui": "close-toast" }, "×"));
+      h("button", { type: "button", class: "lt-toast-close", "aria-label": gettext("Dismiss"), "data-ui": "close-toast" }, "×"));
     this.table.append(this.banner, this.noticeEl, this.root, this.toast);
   }
 
@@ -349,15 +350,15 @@ export class MatchClient {
 
 function errorText(code) {
   return {
-    malformed: "The server did not understand that message.",
-    too_large: "Message too large.",
-    rate_limited: "Too many messages; slow down.",
-    not_seated: "Spectators cannot play.",
-    not_your_turn: "It is not your turn.",
-    stale: "The table changed; refreshed.",
-    illegal_action: "That move is not allowed.",
-    match_not_live: "The match is not in play.",
-  }[code] || "Something went wrong.";
+    malformed: gettext("The server did not understand that message."),
+    too_large: gettext("Message too large."),
+    rate_limited: gettext("Too many messages; slow down."),
+    not_seated: gettext("Spectators cannot play."),
+    not_your_turn: gettext("It is not your turn."),
+    stale: gettext("The table changed; refreshed."),
+    illegal_action: gettext("That move is not allowed."),
+    match_not_live: gettext("The match is not in play."),
+  }[code] || gettext("Something went wrong.");
 }
 
 function seatList(st) {
@@ -372,7 +373,7 @@ function playerName(st, config, seat) {
     const p = list.find((x) => x.seat === seat);
     if (p && p.username) return p.username;
   }
-  return `Seat ${seat + 1}`;
+  return interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
 /** The `ctx` handed to a renderer; docs/frontend.md lists its fields. */
@@ -450,7 +451,7 @@ function makeContext(st, config, client, mod, game) {
       return {
         button: true, dataset: { select: code, choices: list.length },
         classes: ["legal", "has-choices", on ? "selected" : null],
-        label: `${list.length} ways to play`,
+        label: interpolate(gettext("%(count)s ways to play"), { count: list.length }, true),
       };
     },
     /**
@@ -502,8 +503,8 @@ function selectedChoices(ctx) {
   const { title = null, label = null } = ctx.choiceOptions || {};
   return choiceList({
     pack: ctx.pack,
-    title: title || `Play ${cardName(code, ctx.pack)}:`,
-    cancel: "Cancel",
+    title: title || interpolate(gettext("Play %(card)s:"), { card: cardName(code, ctx.pack) }, true),
+    cancel: gettext("Cancel"),
     cancelSelect: code,
     choices: list.map((a) => ({
       action: a,
@@ -515,39 +516,44 @@ function selectedChoices(ctx) {
 
 function defaultPrompt(ctx) {
   const { view, match } = ctx;
-  if (match.status === "scheduled" || !ctx.st.view) return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  if (ctx.myTurn) return { text: "Your turn", mine: true };
-  if (view.to_act === null || view.to_act === undefined) return { text: view.phase === "over" ? "Deal over" : "Waiting…", mine: false };
-  return { text: `${ctx.name(view.to_act)} to play`, mine: false };
+  if (match.status === "scheduled" || !ctx.st.view) return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
+  if (ctx.myTurn) return { text: gettext("Your turn"), mine: true };
+  if (view.to_act === null || view.to_act === undefined) return { text: view.phase === "over" ? gettext("Deal over") : gettext("Waiting…"), mine: false };
+  return { text: toPlay(ctx.name(view.to_act)), mine: false };
 }
 
 function defaultWhose(ctx, prompt) {
   const { view } = ctx;
-  if (ctx.finished) return "Match over";
+  if (ctx.finished) return gettext("Match over");
   if (view.to_act === null || view.to_act === undefined) return prompt.text;
-  if (ctx.isMe(view.to_act)) return "Your turn";
-  return `${ctx.name(view.to_act)} to play`;
+  if (ctx.isMe(view.to_act)) return gettext("Your turn");
+  return toPlay(ctx.name(view.to_act));
+}
+
+/** "Anna to play". */
+function toPlay(name) {
+  return interpolate(gettext("%(player)s to play"), { player: name }, true);
 }
 
 /** "1:05 to move": what the move clock shows for `secs` seconds left. */
 function moveClockText(secs) {
   const m = Math.floor(secs / 60);
   const s = String(secs % 60).padStart(2, "0");
-  return `${m}:${s} to move`;
+  return interpolate(gettext("%(time)s to move"), { time: `${m}:${s}` }, true);
 }
 
 function statusBar(ctx, prompt) {
   const secs = ctx.client.moveClockSeconds();
   const clock = secs === null ? null : h("span", {
     class: ["lt-move-clock", secs <= 30 ? "is-low" : null], "data-testid": "move-clock",
-    title: "Time the player on move has left; past it the match is lost by forfeit",
+    title: gettext("Time the player on move has left; past it the match is lost by forfeit"),
   }, moveClockText(secs));
   return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
     h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
     prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
     clock,
-    ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, "Spectating") : null);
+    ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, gettext("Spectating")) : null);
 }
 
 function scoreLine(scores, first, count, sideName = null) {
@@ -569,36 +575,42 @@ function matchOverBanner(ctx) {
   let title;
   let sub = "";
   if (w === null || w === undefined) {
-    title = "Match over";
-    sub = `Final score ${ctx.sides.map((_, side) => scores[side] ?? 0).join("–")}`;
+    title = gettext("Match over");
+    sub = interpolate(gettext("Final score %(score)s"), { score: ctx.sides.map((_, side) => scores[side] ?? 0).join("–") }, true);
   } else {
     // w is the winning side: its seat where every side is one seat.
     const count = ctx.sides.length;
     const winner = ctx.sideName(w);
-    const wins = ctx.sides[w] && ctx.sides[w].length > 1 ? "win" : "wins";
-    const losers = ctx.sides.map((_, side) => side).filter((side) => side !== w).map(ctx.sideName).join(" and ");
+    // A pair wins ("Anna & Bruno win"), one player wins ("Anna wins"): ngettext by side size.
+    const size = ctx.sides[w] ? ctx.sides[w].length : 1;
+    const losers = ctx.sides.map((_, side) => side).filter((side) => side !== w).map(ctx.sideName).join(` ${gettext("and")} `);
     const left = match.places && match.places.length ? ctx.sideName(match.places.indexOf(Math.max(...match.places))) : losers;
+    const line = scoreLine(scores, w, count, ctx.sideName);
     if (match.reason === "resigned") {
-      title = `${winner} ${wins} by resignation`;
-      sub = `${left} resigned · score ${scoreLine(scores, w, count, ctx.sideName)}`;
+      title = interpolate(ngettext("%(winner)s wins by resignation", "%(winner)s win by resignation", size), { winner }, true);
+      sub = interpolate(gettext("%(loser)s resigned · score %(score)s"), { loser: left, score: line }, true);
     } else if (match.reason === "forfeit") {
-      title = `${winner} ${wins} by forfeit`;
-      sub = `${left} forfeited · score ${scoreLine(scores, w, count, ctx.sideName)}`;
+      title = interpolate(ngettext("%(winner)s wins by forfeit", "%(winner)s win by forfeit", size), { winner }, true);
+      sub = interpolate(gettext("%(loser)s forfeited · score %(score)s"), { loser: left, score: line }, true);
     } else {
-      const line = scoreLine(scores, w, count, ctx.sideName);
       const n = (match.deals || []).length || match.deal_number || 1;
-      const after = `after ${n} deal${n === 1 ? "" : "s"}`;
-      title = count > 2 ? `${winner} ${wins}` : `${winner} ${wins} ${line}`;
-      sub = count > 2 ? `final totals ${after}: ${line}` : `final score ${after}`;
+      title = count > 2
+        ? interpolate(ngettext("%(winner)s wins", "%(winner)s win", size), { winner }, true)
+        : interpolate(ngettext("%(winner)s wins %(score)s", "%(winner)s win %(score)s", size), { winner, score: line }, true);
+      sub = count > 2
+        ? interpolate(ngettext("final totals after %(count)s deal: %(score)s", "final totals after %(count)s deals: %(score)s", n), { count: n, score: line }, true)
+        : interpolate(ngettext("final score after %(count)s deal", "final score after %(count)s deals", n), { count: n }, true);
     }
-    if (ctx.viewer !== null && ctx.sideOf(ctx.viewer) === w) sub = `Well played! ${sub[0].toUpperCase()}${sub.slice(1)}`;
+    if (ctx.viewer !== null && ctx.sideOf(ctx.viewer) === w) {
+      sub = interpolate(gettext("Well played! %(details)s"), { details: `${sub[0].toUpperCase()}${sub.slice(1)}` }, true);
+    }
   }
   const standings = config.standings_url || (match.tournament && match.tournament.url) || null;
   return h("section", { class: "lt-over", "data-testid": "match-over" },
     h("div", { class: "lt-over-text" },
       h("h2", { class: "lt-over-title" }, title),
       h("p", { class: "lt-over-sub" }, sub)),
-    standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, "View standings") : null);
+    standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null);
 }
 
 function scorePanel(ctx, parts, prompt) {
@@ -610,7 +622,7 @@ function scorePanel(ctx, parts, prompt) {
       h("th", { scope: "row" },
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         ctx.name(s),
-        view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: "Dealer" }, "D") : null),
+        view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
       h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[ctx.sideOf(s)] ?? 0)),
       columns.map((c) => h("td", { class: "num" }, c.value(s))));
@@ -620,13 +632,13 @@ function scorePanel(ctx, parts, prompt) {
     h("section", { class: "lt-panel", "data-testid": "scores" },
       h("div", { class: "lt-panel-head" },
         h("h3", {}, match.game_name || gameTitle(ctx.game)),
-        h("span", { class: "muted" }, [match.deal_number ? `Deal ${match.deal_number}` : null, match.target ? `to ${match.target}` : null].filter(Boolean).join(" · "))),
+        h("span", { class: "muted" }, [match.deal_number ? dealLabel(match.deal_number) : null, match.target ? interpolate(gettext("to %(target)s"), { target: match.target }, true) : null].filter(Boolean).join(" · "))),
       h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" }, whose),
       h("table", { class: "lt-score-table" },
         h("thead", {}, h("tr", {},
-          h("th", {}, "Player"),
-          ctx.partnerships ? h("th", { title: "Side (partners share the score)" }, "Side") : null,
-          h("th", { class: "num", title: ctx.partnerships ? "Match score of the side" : "Match score" }, "Score"),
+          h("th", {}, gettext("Player")),
+          ctx.partnerships ? h("th", { title: gettext("Side (partners share the score)") }, gettext("Side")) : null,
+          h("th", { class: "num", title: ctx.partnerships ? gettext("Match score of the side") : gettext("Match score") }, gettext("Score")),
           columns.map((c) => h("th", { class: "num", title: c.title || null }, c.label)))),
         h("tbody", {}, rows)),
       parts.panel || null,
@@ -636,7 +648,7 @@ function scorePanel(ctx, parts, prompt) {
 }
 
 function gameTitle(game) {
-  if (!game) return "Match";
+  if (!game) return gettext("Match");
   return game.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
@@ -644,17 +656,22 @@ function dealsList(ctx) {
   const deals = ctx.match.deals || [];
   if (!deals.length) return null;
   return h("div", { class: "lt-deals" },
-    h("h4", {}, "Previous deals"),
+    h("h4", {}, gettext("Previous deals")),
     h("ol", { class: "lt-deal-list", "data-testid": "deals" },
       deals.slice().reverse().map((d) =>
-        h("li", {}, h("span", { class: "muted" }, `Deal ${d.number}`), " ",
+        h("li", {}, h("span", { class: "muted" }, dealLabel(d.number)), " ",
           // A deal's points are per seat; partners hold their side's: one figure a side.
           h("strong", {}, ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0).join("–"))))));
 }
 
 function resignButton(ctx) {
   if (ctx.viewer === null || ctx.finished) return null;
-  return h("button", { type: "button", class: "btn btn-danger lt-resign", "data-ui": "resign", "data-testid": "resign" }, "Resign");
+  return h("button", { type: "button", class: "btn btn-danger lt-resign", "data-ui": "resign", "data-testid": "resign" }, gettext("Resign"));
+}
+
+/** "Deal 3". */
+function dealLabel(number) {
+  return interpolate(gettext("Deal %(number)s"), { number }, true);
 }
 
 function tournamentLine(ctx) {
@@ -662,7 +679,7 @@ function tournamentLine(ctx) {
   if (!t) return null;
   return h("p", { class: "lt-tournament" },
     t.url ? h("a", { href: t.url }, t.name) : t.name,
-    t.round ? h("span", { class: "muted" }, ` · round ${t.round}`) : null);
+    t.round ? h("span", { class: "muted" }, ` · ${interpolate(gettext("round %(number)s"), { number: t.round }, true)}`) : null);
 }
 
 /** Buttons for legal actions no element of the view carries (a safety net for every game). */
@@ -670,7 +687,7 @@ function leftoverActions(ctx, skip = () => false) {
   const rest = ctx.legalList.filter((a) => !ctx.used.has(a) && !skip(a));
   if (!rest.length) return null;
   return h("div", { class: "lt-extra", "data-testid": "other-actions" },
-    h("span", { class: "muted" }, "Moves:"),
+    h("span", { class: "muted" }, gettext("Moves:")),
     rest.map((a) => { ctx.used.add(a); return h("button", { type: "button", class: "btn btn-small", "data-action": a }, ctx.label(a)); }));
 }
 

@@ -3,14 +3,15 @@
 // labels and the view as readable text, so every game is playable from day one.
 
 import { h, choiceList, actionCards } from "../live-table.js";
+import { gettext, interpolate } from "../i18n.js";
 
 const SKIP = new Set(["game", "viewer", "legal_actions"]);
 const SEAT_KEYS = new Set(["seat", "dealer", "to_act", "leader", "winner", "owner", "declarer", "caller"]);
 
 export function render(ctx) {
   const { view, match } = ctx;
-  let who = view.to_act === null || view.to_act === undefined ? "" : (ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`);
-  if (!who) who = match.status === "scheduled" || !ctx.st.view ? "Waiting for the match to start…" : (ctx.finished ? "Match over" : "Waiting…");
+  let who = view.to_act === null || view.to_act === undefined ? "" : (ctx.isMe(view.to_act) ? gettext("Your turn") : interpolate(gettext("%(player)s to play"), { player: ctx.name(view.to_act) }, true));
+  if (!who) who = match.status === "scheduled" || !ctx.st.view ? gettext("Waiting for the match to start…") : (ctx.finished ? gettext("Match over") : gettext("Waiting…"));
   if (!ctx.st.view) return { felt: h("p", { class: "lt-loading lt-waiting" }, who), prompt: { text: who, mine: false } };
   const actions = ctx.legalList.filter((a) => !ctx.used.has(a));
   actions.forEach((a) => ctx.used.add(a));
@@ -18,7 +19,7 @@ export function render(ctx) {
     prompt: { text: who, mine: ctx.myTurn },
     felt: [
       choiceList({
-        title: "Your moves",
+        title: gettext("Your moves"),
         pack: ctx.pack,
         testid: "other-actions",
         choices: actions.map((a) => ({ action: a, label: ctx.label(a), cards: actionCards(a, ctx.pack) })),
@@ -41,7 +42,7 @@ function describe(ctx, v) {
   if (typeof v === "string") return ctx.isCard(v) ? `${ctx.cardName(v)} (${v})` : v;
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   if (Array.isArray(v)) {
-    if (!v.length) return "none";
+    if (!v.length) return gettext("none");
     if (v.every((x) => typeof x !== "object" || x === null)) return v.map((x) => describe(ctx, x)).join(", ");
     return h("ul", { class: "lt-view-list" }, v.map((x) => h("li", {}, describe(ctx, x))));
   }
