@@ -415,7 +415,9 @@ def _swiss_under_way(size: int, slug: str, **fields) -> Tournament:
     """A Swiss of ``size`` players, round 1 finished (seat 0 wins) and round 2 started with
     its first match finished: rows with every tie-break in use."""
     players = _players(slug, size)
-    tournament = make_tournament(players, slug=slug, format="swiss", swiss_rounds=3, **fields)
+    tournament = make_tournament(
+        players, slug=slug, format="swiss", swiss_rounds=3, capacity=size, **fields
+    )
     round_ = services.tournament_start_next_round(tournament=tournament)
     for match in round_.matches.filter(is_bye=False):
         _finish(match, 0)
