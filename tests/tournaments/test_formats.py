@@ -67,6 +67,12 @@ def _seeds(tournament: Tournament) -> dict[int, int]:
     return dict(tournament.entries.values_list("pk", "pairing_number"))
 
 
+def _csv(client, name: str, tournament: Tournament) -> list[dict]:
+    response = client.get(reverse(f"tournaments:{name}", args=[tournament.slug]))
+    assert response.status_code == 200
+    return list(csv.DictReader(io.StringIO(response.content.decode())))
+
+
 def _rows(html: str, table: str) -> list[str]:
     """The ``data-player`` of each row of the table marked ``data-testid=table``."""
     body = html.split(f'data-testid="{table}"', 1)[1].split("</table>", 1)[0]
@@ -251,11 +257,12 @@ def test_danish_rounds_pair_one_v_two_three_v_four_from_the_standings(size):
 
 @pytest.mark.django_db
 def test_a_modified_danish_round_skips_an_opponent_already_met():
-    """Seeds 1-4; the better seed wins every match. Round 1: 1 beats 2, 3 beats 4. Round 2 (1 v 3, 2 v 4): 1 beats 3, 2 beats
-    4. Standings: 1 (2 points), then 2 and 3 on 1 point, level on Buchholz (2 + 0 each),
-    median Buchholz (0: two opponents) and Sonneborn-Berger (0 each): seed order, 2 then
-    3; 4 last. Round 3 in order would be 1 v 2 and 3 v 4, both rematches: 1 meets 4, the
-    first below not yet met, and 2 meets 3."""
+    """Seeds 1-4; the better seed wins every match. Round 1: 1 beats 2, 3 beats 4.
+    Round 2 (1 v 3, 2 v 4): 1 beats 3, 2 beats 4. Standings: 1 (2 points), then 2 and 3
+    on 1 point, level on Buchholz (2 + 0 each), median Buchholz (0: two opponents) and
+    Sonneborn-Berger (0 each): seed order, 2 then 3; 4 last. Round 3 in order would be
+    1 v 2 and 3 v 4, both rematches: 1 meets 4, the first below not yet met, and 2 meets
+    3."""
     players = _players("md", 4)
     tournament = make_tournament(players, slug="danish", format="danish", danish_rounds=3)
     seed_of = _seeds(tournament)
@@ -389,9 +396,7 @@ WINS = [won(1, "a", "c", (20, 30)), MatchResult(1, "b", None, "b", bye=True)]
         (WINS, ["point_difference", "wins"], "b", "a"),
     ],
 )
-def test_each_tie_break_order_ranks_the_tied_pair_as_worked_by_hand(
-    results, order, first, second
-):
+def test_each_tie_break_order_ranks_the_tied_pair_as_worked_by_hand(results, order, first, second):
     entrants = sorted({e for r in results for e in (r.first, r.second) if e is not None})
     for entrants_in in (entrants, entrants[::-1]):  # the entrant list's order decides nothing
         rows = compute_standings(entrants_in, results, order)
@@ -428,7 +433,9 @@ def _swiss_under_way(size: int, slug: str, **fields) -> Tournament:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("size", [8, 40])
-@pytest.mark.parametrize(("page", "bound"), [("tournaments:detail", 9), ("tournaments:standings", 2)])
+@pytest.mark.parametrize(
+    ("page", "bound"), [("tournaments:detail", 9), ("tournaments:standings", 2)]
+)
 def test_the_standings_pages_take_a_fixed_number_of_queries(
     client, alice, django_assert_max_num_queries, size, page, bound
 ):
@@ -472,10 +479,8 @@ def test_the_standings_csv_matches_the_page(client):
     tournament = _swiss_under_way(9, "csv", tiebreaks=["buchholz", "sonneborn_berger"])
 
     page = client.get(tournament.get_absolute_url()).content.decode()
-    response = client.get(reverse("tournaments:standings_csv", args=[tournament.slug]))
+    rows = _csv(client, "standings_csv", tournament)
 
-    assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [row["player"] for row in rows] == _rows(page, "standings")
     by_name = {
         s.entry.player.username: s
@@ -496,25 +501,11 @@ def test_the_schedule_and_results_csv_list_every_match_played(client):
     tournament = _swiss_under_way(7, "sr")
     matches = Match.objects.filter(round__tournament=tournament)
 
-    schedule = list(
-        csv.DictReader(
-            io.StringIO(
-                client.get(reverse("tournaments:schedule_csv", args=[tournament.slug]))
-                .content.decode()
-            )
-        )
-    )
-    results = list(
-        csv.DictReader(
-            io.StringIO(
-                client.get(reverse("tournaments:results_csv", args=[tournament.slug]))
-                .content.decode()
-            )
-        )
-    )
+    schedule = _csv(client, "schedule_csv", tournament)
+    results = _csv(client, "results_csv", tournament)
 
     assert len(schedule) == matches.count()
-    finished = matches.filter(status=Match.Status.FINISHED, round__status__in=["started", "finished"])
+    finished = matches.filter(status=Match.Status.FINISHED).exclude(round__status="pending")
     assert len(results) == finished.count()
     for row in results:
         match = finished.get(round__number=int(row["round"]), board=int(row["board"]))
@@ -556,3 +547,25 @@ def test_a_knockout_page_shows_its_bracket_and_winner(client):
     winner = tournament.winner.player.username
     assert f'data-testid="winner">{winner}<' in html.replace("\n", "")
     assert Round.objects.filter(tournament=tournament, status=Round.Status.FINISHED).count() == 2
+
+
+# Demo data ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_has_a_swiss_in_round_two_and_a_knockout_in_round_one():
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+
+    swiss = Tournament.objects.get(format=Tournament.Format.SWISS)
+    knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
+    for tournament, live in ((swiss, 2), (knockout, 1)):
+        statuses = dict(tournament.rounds.values_list("number", "status"))
+        assert statuses[live] == Round.Status.STARTED
+        assert all(statuses[n] == Round.Status.FINISHED for n in range(1, live))
+        assert all(statuses[n] == Round.Status.PENDING for n in statuses if n > live)
+        matches = Match.objects.filter(round__tournament=tournament, round__number=live)
+        assert matches.filter(status=Match.Status.IN_PROGRESS).count() == 4  # eight players
+    rows = Standing.objects.filter(tournament=swiss)
+    assert sorted(rows.values_list("match_points", flat=True)) == [0.0] * 4 + [1.0] * 4
