@@ -192,12 +192,6 @@ class Tournament(models.Model):
             return tuple(self.tiebreaks)
         return DEFAULT_TIE_BREAKS_OF.get(self.format, DEFAULT_TIE_BREAKS)
 
-    @property
-    def knockout_rounds(self) -> int:
-        """Rounds of a knockout of the entries: log2 of the bracket's slots (1 for 2, 3 for
-        5 to 8, 4 for 9 to 16)."""
-        return max(1, (self.entries.count() - 1).bit_length())
-
     def clean(self) -> None:
         """Admin check: a pairs event is played at tables of four, the game must be played
         by ``table_size`` players, a Swiss, knockout or Danish event by two, and the
