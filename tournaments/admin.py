@@ -3,15 +3,51 @@
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
-from tournaments import services
-from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
+from tournaments import services, views
+from tournaments.models import (
+    Entry,
+    Rating,
+    RatingChange,
+    Round,
+    Standing,
+    TieBreak,
+    Tournament,
+)
+
+
+class TieBreakListField(forms.CharField):
+    """An ordered list of tie-breaks typed as their names separated by commas, e.g.
+    ``buchholz, sonneborn_berger``; cleaned to a list of names. Whether each is known and
+    listed once is checked by ``Tournament.clean`` (the model's rule, for every way in)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault(
+            "help_text",
+            _("In order, separated by commas, from: %(names)s. Empty: the format's defaults.")
+            % {"names": ", ".join(TieBreak.values)},
+        )
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(map(str, value))
+        return value
+
+    def to_python(self, value) -> list[str]:
+        text = super().to_python(value)
+        return [name.strip() for name in text.split(",") if name.strip()]
 
 
 class TournamentForm(forms.ModelForm):
-    """Validates the game options against the game's declared options."""
+    """Validates the game options against the game's declared options; the tie-breaks are
+    typed in order (``TieBreakListField``)."""
+
+    tiebreaks = TieBreakListField(label=_("Tie-breaks"))
 
     class Meta:
         model = Tournament
@@ -21,6 +57,11 @@ class TournamentForm(forms.ModelForm):
             "game",
             "options",
             "format",
+            "swiss_rounds",
+            "third_place_match",
+            "danish_rounds",
+            "danish_avoid_repeats",
+            "tiebreaks",
             "status",
             "description",
             "capacity",
@@ -93,13 +134,16 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
     search_fields = ["name", "slug", "description"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "created_at"
-    readonly_fields = ["status"]
+    readonly_fields = ["status", "winner"]
     inlines = [EntryInline, RoundInline]
     actions = [
         "open_registration",
         "close_registration_and_make_schedule",
         "start_next_round",
         "recompute_standings",
+        "export_standings_csv",
+        "export_schedule_csv",
+        "export_results_csv",
     ]
 
     def get_queryset(self, request):
@@ -130,6 +174,24 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
     @admin.action(description="Recompute standings")
     def recompute_standings(self, request, queryset):
         _run(self, request, queryset, services.tournament_recompute_standings, "standings updated.")
+
+    @admin.action(description=_("Export the standings (CSV)"))
+    def export_standings_csv(self, request, queryset):
+        return views.csv_response(
+            "standings", queryset.order_by("slug"), views.standings_table, several=True
+        )
+
+    @admin.action(description=_("Export the schedule (CSV)"))
+    def export_schedule_csv(self, request, queryset):
+        return views.csv_response(
+            "schedule", queryset.order_by("slug"), views.schedule_table, several=True
+        )
+
+    @admin.action(description=_("Export the results (CSV)"))
+    def export_results_csv(self, request, queryset):
+        return views.csv_response(
+            "results", queryset.order_by("slug"), views.results_table, several=True
+        )
 
 
 @admin.register(Round)

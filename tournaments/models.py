@@ -10,17 +10,60 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.models import game_choices
+from tournaments.standings import DEFAULT_TIE_BREAKS
 
 STARTING_RATING = 1500.0
 
 
+class TieBreak(models.TextChoices):
+    """The tie-breaks an event may order its standings by (``tournaments.standings``)."""
+
+    HEAD_TO_HEAD = "head_to_head", _("Head-to-head")
+    POINT_DIFFERENCE = "point_difference", _("Deal-point difference")
+    SONNEBORN_BERGER = "sonneborn_berger", _("Sonneborn-Berger")
+    BUCHHOLZ = "buchholz", _("Buchholz")
+    MEDIAN_BUCHHOLZ = "median_buchholz", _("Median Buchholz")
+    WINS = "wins", _("Wins")
+    PROGRESSIVE = "progressive", _("Progressive score")
+
+
+TIE_BREAK_COLUMNS = {
+    TieBreak.HEAD_TO_HEAD: _("H2H"),
+    TieBreak.POINT_DIFFERENCE: _("Deal diff"),
+    TieBreak.SONNEBORN_BERGER: _("SB"),
+    TieBreak.BUCHHOLZ: _("Bh"),
+    TieBreak.MEDIAN_BUCHHOLZ: _("Med-Bh"),
+    TieBreak.WINS: _("W"),
+    TieBreak.PROGRESSIVE: _("Prog"),
+}
+"""Each tie-break's column heading on the standings table."""
+
+TIE_BREAK_HELP = {
+    TieBreak.HEAD_TO_HEAD: _(
+        "match points scored in the matches among the tied players, when all of them have met."
+    ),
+    TieBreak.POINT_DIFFERENCE: _("deal points scored minus deal points conceded."),
+    TieBreak.SONNEBORN_BERGER: _(
+        "the final points of every opponent beaten, plus half those of every opponent drawn with."
+    ),
+    TieBreak.BUCHHOLZ: _("the sum of the opponents' final points."),
+    TieBreak.MEDIAN_BUCHHOLZ: _("Buchholz without the best and the worst opponent's points."),
+    TieBreak.WINS: _("matches won at the table (byes not counted)."),
+    TieBreak.PROGRESSIVE: _("the running score after each round, summed: early wins count more."),
+}
+"""One line on each tie-break, shown under the standings."""
+
+
 class Tournament(models.Model):
-    """A round-robin tournament of one game, run by staff from admin.
+    """A tournament of one game, run by staff from admin: a (double) round robin, a Swiss,
+    a knockout or a Danish event (docs/tournaments.md).
 
     Life cycle: draft -> registration (players join and withdraw) -> scheduled (rounds
-    and pairings made by the Berger tables) -> running (first round started) -> finished.
+    made; a round robin's pairings by the Berger tables, the other formats' when each
+    round starts) -> running (first round started) -> finished.
     """
 
     class Status(models.TextChoices):
@@ -33,6 +76,9 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", "Single round robin"
         DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
+        SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Knockout")
+        DANISH = "danish", _("Danish")
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=120, unique=True)
@@ -60,6 +106,40 @@ class Tournament(models.Model):
         help_text=(
             "Rounds of a table event; empty: enough for every two players to meet about once."
         ),
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Rounds of a Swiss event; empty: enough for one clear winner (log2 of entries)."
+        ),
+    )
+    third_place_match = models.BooleanField(
+        default=False, help_text=_("Knockout: the losing semi-finalists play for third place.")
+    )
+    danish_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Rounds of a Danish event; empty: enough for one clear winner (log2 of entries)."
+        ),
+    )
+    danish_avoid_repeats = models.BooleanField(
+        default=True,
+        help_text=_("Danish: pair an entrant with the next one not yet met (modified Danish)."),
+    )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("Tie-breaks in order, after match points; empty: the format's defaults."),
+    )
+    winner = models.ForeignKey(
+        "Entry",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("A knockout's winner, named when its final is over."),
     )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     description = models.TextField(blank=True)
@@ -94,15 +174,64 @@ class Tournament(models.Model):
         """Players are seated at tables of three or more (not pairs, not head-to-head)."""
         return not self.pairs and self.table_size > 2
 
+    @property
+    def pairs_each_round(self) -> bool:
+        """Swiss, knockout and Danish events pair a round when it starts, from the results
+        so far; a round robin's pairings are all made with the schedule."""
+        return self.format in PAIRED_EACH_ROUND
+
+    @property
+    def tie_break_names(self) -> tuple[str, ...]:
+        """The tie-breaks that order the standings after match points: the event's choice,
+        else the format's defaults (``DEFAULT_TIE_BREAKS_OF``); a table event is ranked
+        by the points at its tables, then first places (``tournaments.table_standings``).
+        """
+        if self.is_table_event:
+            return (TieBreak.POINT_DIFFERENCE.value, TieBreak.WINS.value)
+        if self.tiebreaks:
+            return tuple(self.tiebreaks)
+        return DEFAULT_TIE_BREAKS_OF.get(self.format, DEFAULT_TIE_BREAKS)
+
     def clean(self) -> None:
-        """Admin check: a pairs event is played at tables of four, and the game must be
-        played by ``table_size`` players."""
+        """Admin check: a pairs event is played at tables of four, the game must be played
+        by ``table_size`` players, a Swiss, knockout or Danish event by two, and the
+        tie-breaks must be known, listed once, and for an event of head-to-head matches."""
         from django.core.exceptions import ValidationError
 
         from games.rules import get_game
 
         if self.pairs and self.table_size != 4:
             raise ValidationError({"table_size": "A pairs event is played at tables of four."})
+        if self.format in PAIRED_EACH_ROUND and (self.pairs or self.table_size != 2):
+            raise ValidationError(
+                {
+                    "format": _(
+                        "%(format)s is for two-player matches only (table size 2, no pairs): "
+                        "choose a round robin for pairs and table events."
+                    )
+                    % {"format": self.get_format_display()}
+                }
+            )
+        names = list(self.tiebreaks or [])
+        unknown = [name for name in names if name not in TieBreak.values]
+        if not isinstance(self.tiebreaks, list) or unknown:
+            raise ValidationError(
+                {
+                    "tiebreaks": _("Unknown tie-breaks: %(names)s. Choose from %(known)s.")
+                    % {"names": ", ".join(map(str, unknown)), "known": ", ".join(TieBreak.values)}
+                }
+            )
+        if len(set(names)) != len(names):
+            raise ValidationError({"tiebreaks": _("Name each tie-break once.")})
+        if names and self.is_table_event:
+            raise ValidationError(
+                {
+                    "tiebreaks": _(
+                        "A table event is ranked by the points at its tables, then first "
+                        "places: leave the tie-breaks empty."
+                    )
+                }
+            )
         if self.game:
             game = get_game(self.game)
             try:
@@ -118,6 +247,20 @@ class Tournament(models.Model):
     def group_name(self) -> str:
         """Channel-layer group of pages that show this tournament's standings."""
         return f"tournament-{self.pk}"
+
+
+PAIRED_EACH_ROUND = (
+    Tournament.Format.SWISS,
+    Tournament.Format.KNOCKOUT,
+    Tournament.Format.DANISH,
+)
+
+DEFAULT_TIE_BREAKS_OF = {
+    Tournament.Format.SWISS: ("buchholz", "median_buchholz", "sonneborn_berger"),
+    Tournament.Format.DANISH: ("buchholz", "median_buchholz", "sonneborn_berger"),
+    Tournament.Format.KNOCKOUT: ("wins", "point_difference"),
+}
+"""Tie-breaks of an event that chooses none; a round robin's are ``DEFAULT_TIE_BREAKS``."""
 
 
 class Entry(models.Model):
@@ -210,6 +353,9 @@ class Standing(models.Model):
     deal_points_against = models.IntegerField(default=0)
     head_to_head = models.FloatField(null=True, blank=True)
     sonneborn_berger = models.FloatField(default=0)
+    buchholz = models.FloatField(default=0)
+    median_buchholz = models.FloatField(default=0)
+    progressive = models.FloatField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -221,6 +367,16 @@ class Standing(models.Model):
     @property
     def deal_point_difference(self) -> int:
         return self.deal_points_for - self.deal_points_against
+
+    def tie_break(self, name: str) -> float | None:
+        """The value of the tie-break ``name`` (a ``TieBreak``) on this row.
+
+        Raises:
+            KeyError: an unknown name.
+        """
+        if name not in TieBreak.values:
+            raise KeyError(name)
+        return getattr(self, "deal_point_difference" if name == "point_difference" else name)
 
 
 class Rating(models.Model):

@@ -22,11 +22,21 @@ from games import services as game_services
 from games.models import Match, Seat
 from games.rules import get_game
 from games.services import player_matches
-from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
+from tournaments.models import (
+    STARTING_RATING,
+    Entry,
+    Rating,
+    RatingChange,
+    Round,
+    Standing,
+    Tournament,
+)
 from tournaments.pairing import round_robin_schedule
+from tournaments.pairing.knockout import danish_round, first_round, next_round
+from tournaments.pairing.swiss import SwissEntrant, SwissPairingError, pair_round
 from tournaments.pairing.tables import table_schedule
 from tournaments.rating import PlayerRating, k_factor, rate_sides
-from tournaments.standings import MatchResult, compute_standings
+from tournaments.standings import MatchResult, compute_standings, tie_break_values
 from tournaments.table_standings import TableResult, compute_table_standings
 
 
@@ -170,20 +180,28 @@ def tournament_close_registration(*, tournament: Tournament) -> Tournament:
 
 @transaction.atomic
 def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
-    """Draw pairing numbers by lot and create every round and match by the Berger tables.
+    """Give the entries pairing numbers and create the rounds: a round robin's with every
+    match by the Berger tables; a Swiss, knockout or Danish event's without matches (each
+    is paired when it starts, ``round_start``).
 
     Safe to run twice: a tournament that already has rounds is left as it is.
 
     Steps:
       1. lock the tournament; return its rounds if it has any;
-      2. give the entries pairing numbers 1..n in a random order (drawing of lots);
-      3. build the (double) round robin with ``round_robin_schedule``; round r starts at
-         ``first_round_at + (r - 1) * round_interval`` (``first_round_at`` defaults to now);
-      4. create the Round, Match and Seat rows; a bye is a finished match won by its one
-         player.
+      2. give the entries pairing numbers 1..n: in a random order (drawing of lots) for a
+         round robin, by rating in the game (the seeds, ties by lot) for the other formats;
+      3. round r starts at ``first_round_at + (r - 1) * round_interval``
+         (``first_round_at`` defaults to now);
+      4. a round robin: build the (double) round robin with ``round_robin_schedule`` and
+         create the Round, Match and Seat rows; a bye is a finished match won by its one
+         player. The other formats: create the Round rows only.
 
     Returns:
         The tournament's rounds in order.
+
+    Raises:
+        TournamentError: too few complete entries; a Swiss, knockout or Danish event that
+            is not of two-player matches; a Swiss of more rounds than opponents.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     existing = list(tournament.rounds.order_by("number"))
@@ -202,11 +220,17 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
             _("%(event)s: at least %(needed)s players must enter a table event.")
             % {"event": tournament, "needed": needed}
         )
-    order = sorted(entries, key=lambda _: secrets.randbits(32))
+    if tournament.pairs_each_round:
+        _check_paired_each_round(tournament, len(entries))
+        order = _seeded(tournament, entries)
+    else:
+        order = sorted(entries, key=lambda _: secrets.randbits(32))
     for number, entry in enumerate(order, start=1):
         entry.pairing_number = number
     Entry.objects.bulk_update(order, ["pairing_number"])
-    if tournament.is_table_event:
+    if tournament.pairs_each_round:
+        rounds = _make_empty_rounds(tournament, _round_count(tournament, len(order)))
+    elif tournament.is_table_event:
         rounds = _make_table_rounds(tournament, order)
     else:
         rounds = _make_round_robin(tournament, order)
@@ -313,15 +337,22 @@ def _create_bye(round_, board: int, entry: Entry, game: str, options: dict) -> M
 
 @transaction.atomic
 def round_start(*, round_id: int) -> Round:
-    """Start a pending round: every match of it is dealt its first deal.
+    """Start a pending round: a Swiss, knockout or Danish round is paired first
+    (``_pair_round``), then every match of it is dealt its first deal.
 
     Safe to run twice: a round that is not pending is returned unchanged.
+
+    Raises:
+        TournamentError: a round to pair whose previous round is not over, or a Swiss
+            round that cannot be paired without a rematch (nothing is changed).
     """
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_id)
     )
     if round_.status != Round.Status.PENDING:
         return round_
+    if round_.tournament.pairs_each_round and not round_.matches.exists():
+        _pair_round(round_)
     for match_id in round_.matches.filter(is_bye=False).values_list("pk", flat=True):
         game_services.match_start(match_id=match_id)
     round_.status = Round.Status.STARTED
@@ -353,6 +384,8 @@ def tournament_start_next_round(*, tournament: Tournament) -> Round:
 
 def start_due_rounds(*, now=None) -> list[int]:
     """Start every pending round whose start time has come (run by beat every minute).
+    A Swiss, knockout or Danish round whose previous round is still being played waits
+    for a later call.
 
     Returns:
         The ids of the rounds started.
@@ -365,13 +398,18 @@ def start_due_rounds(*, now=None) -> list[int]:
     ).order_by("tournament_id", "number")
     started = []
     for round_id in due.values_list("pk", flat=True):
-        if round_start(round_id=round_id).status != Round.Status.PENDING:
+        try:
+            round_ = round_start(round_id=round_id)
+        except TournamentError:
+            continue  # paired from results not all in yet: the next call tries again
+        if round_.status != Round.Status.PENDING:
             started.append(round_id)
     return started
 
 
 def _finish_round_if_done(round_: Round) -> None:
-    """Mark a started round finished when all its matches are; the tournament likewise."""
+    """Mark a started round finished when all its matches are; the tournament likewise,
+    naming a knockout's winner (the winner of its final)."""
     if round_.status != Round.Status.STARTED:
         return
     if round_.matches.exclude(status=Match.Status.FINISHED).exists():
@@ -382,7 +420,214 @@ def _finish_round_if_done(round_: Round) -> None:
     tournament = round_.tournament
     if not tournament.rounds.exclude(status=Round.Status.FINISHED).exists():
         tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            tournament.winner = _knockout_winner(tournament.rounds.order_by("number").last())
+        tournament.save(update_fields=["status", "winner"])
+
+
+# Rounds paired as they start: Swiss, knockout, Danish ----------------------------------
+
+
+def _check_paired_each_round(tournament: Tournament, count: int) -> None:
+    """Refuse a Swiss, knockout or Danish event that cannot be played (the admin form
+    says the same before it is saved)."""
+    if tournament.pairs or tournament.table_size != 2:
+        raise TournamentError(
+            _("%(event)s: a %(format)s event is for two-player matches only.")
+            % {"event": tournament, "format": tournament.get_format_display()}
+        )
+    most = count - 1 + count % 2  # rounds before someone has met everyone (or sat out)
+    if tournament.format == Tournament.Format.SWISS and _round_count(tournament, count) > most:
+        raise TournamentError(
+            _("%(event)s: %(count)s entries can play at most %(most)s Swiss rounds.")
+            % {"event": tournament, "count": count, "most": most}
+        )
+
+
+def _seeded(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """``entries`` best seed first: by rating in the tournament's game (the starting
+    rating for a player not yet rated), players rated alike in an order drawn by lot."""
+    ratings = dict(
+        Rating.objects.filter(
+            game=tournament.game, player_id__in=[e.player_id for e in entries]
+        ).values_list("player_id", "rating")
+    )
+    lots = {entry.pk: secrets.randbits(32) for entry in entries}
+    return sorted(entries, key=lambda e: (-ratings.get(e.player_id, STARTING_RATING), lots[e.pk]))
+
+
+def _round_count(tournament: Tournament, count: int) -> int:
+    """Rounds of a Swiss, knockout or Danish event of ``count`` entries: a knockout's
+    bracket needs log2 of its slots; a Swiss or Danish event plays its chosen number, by
+    default as many as a knockout (enough for one entrant to win them all alone)."""
+    needed = max(1, (count - 1).bit_length())
+    if tournament.format == Tournament.Format.SWISS:
+        return tournament.swiss_rounds or needed
+    if tournament.format == Tournament.Format.DANISH:
+        return tournament.danish_rounds or needed
+    return needed
+
+
+def _make_empty_rounds(tournament: Tournament, count: int) -> list[Round]:
+    starts = _round_starts(tournament)
+    return [
+        Round.objects.create(tournament=tournament, number=index + 1, starts_at=starts(index))
+        for index in range(count)
+    ]
+
+
+def _pair_round(round_: Round) -> None:
+    """Create the matches of a Swiss, knockout or Danish round from the results so far.
+
+    Call while holding select_for_update on ``round_``.
+
+    Steps:
+      1. refuse while an earlier round is not finished (its results decide this one);
+      2. load the entries (by pairing number, the seeds) and every finished match;
+      3. pair: a Swiss by ``pair_round`` (FIDE C.04 weights), a Danish round by
+         ``danish_round`` from the standings, a knockout round by ``first_round`` from
+         the seeds, then ``next_round`` from the winners in bracket order (with the
+         third-place match on board 2 of the final when chosen);
+      4. create the matches, seat 0 to the first of each pair, and a finished bye
+         (worth a win) for the entrant left out.
+
+    Raises:
+        TournamentError: an earlier round is not finished, or no Swiss pairing avoids a
+            rematch.
+    """
+    tournament = round_.tournament
+    earlier = tournament.rounds.filter(number__lt=round_.number)
+    if earlier.exclude(status=Round.Status.FINISHED).exists():
+        raise TournamentError(
+            _("%(event)s: round %(number)s is paired from the results of round %(previous)s.")
+            % {"event": tournament, "number": round_.number, "previous": round_.number - 1}
+        )
+    entries = {entry.pk: entry for entry in tournament.entries.order_by("pairing_number")}
+    matches = list(_finished_matches(tournament))
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        ties = _knockout_ties(tournament, round_, entries, matches)
+    elif tournament.format == Tournament.Format.SWISS:
+        ties = _swiss_ties(tournament, entries, matches)
+    else:
+        ties = _danish_ties(tournament, entries, matches)
+    options = get_game(tournament.game).validate_options(tournament.options)
+    for board, (first, second) in enumerate(ties, start=1):
+        if second is None:
+            _create_bye(round_, board, entries[first], tournament.game, options)
+        else:
+            seating = [entries[first].player, entries[second].player]
+            _create_match(round_, board, seating, tournament.game, options)
+
+
+Ties = list[tuple[int, int | None]]
+"""A round's pairs of entry ids by board, seat 0 first; ``(entry, None)`` is a bye."""
+
+
+def _swiss_ties(tournament, entries, matches) -> Ties:
+    """A Swiss round by ``pair_round``: each entrant's score, seed, opponents, bye and
+    seats so far; the bye (odd count) to the lowest-ranked entrant without one."""
+    entry_of = _entry_of_player(entries.values())
+    rows = {row.entrant: row for row in _standing_rows(tournament, entries, matches)}
+    met: dict[int, set] = {pk: set() for pk in entries}
+    seats: dict[int, list[int]] = {pk: [] for pk in entries}
+    had_bye = set()
+    for match in sorted(matches, key=lambda m: (m.round.number, m.board)):
+        sides = [entry_of[seat.player_id] for seat in _seats(match)]
+        if match.is_bye:
+            had_bye.add(sides[0])
+            continue
+        first, second = sides
+        met[first].add(second)
+        met[second].add(first)
+        seats[first].append(0)
+        seats[second].append(1)
+    swiss = [
+        SwissEntrant(
+            entrant=pk,
+            score=rows[pk].match_points,
+            rank=entry.pairing_number,
+            opponents=frozenset(met[pk]),
+            had_bye=pk in had_bye,
+            firsts=seats[pk].count(0),
+            seconds=seats[pk].count(1),
+            last_seat=seats[pk][-1] if seats[pk] else None,
+        )
+        for pk, entry in entries.items()
+    ]
+    try:
+        paired = pair_round(swiss)
+    except SwissPairingError as error:
+        raise TournamentError(f"{tournament}: {error}") from None
+    return [*paired.pairs, *([(paired.bye, None)] if paired.bye is not None else [])]
+
+
+def _danish_ties(tournament, entries, matches) -> Ties:
+    """A Danish round by ``danish_round``: 1 v 2, 3 v 4, ... in the standings (seeds
+    breaking ties left by the tie-breaks), rematches avoided when the event says so;
+    the last entrant has the bye."""
+    entry_of = _entry_of_player(entries.values())
+    ranked = [row.entrant for row in _standing_rows(tournament, entries, matches)]
+    met = set()
+    for match in matches:
+        if not match.is_bye:
+            met.add(frozenset(entry_of[seat.player_id] for seat in _seats(match)))
+    pairs, bye = danish_round(ranked, met, avoid_rematches=tournament.danish_avoid_repeats)
+    return [*pairs, *([(bye, None)] if bye is not None else [])]
+
+
+def _knockout_ties(tournament, round_, entries, matches) -> Ties:
+    """A knockout round: round 1 from the seeds in bracket order (``first_round``: the
+    top seeds' byes keep their slots' boards, so that board order stays bracket order),
+    later rounds from the winners of the round before in board order (``next_round``);
+    the final adds the third-place match on board 2 when chosen and both semi-finals
+    were played."""
+    if round_.number == 1:
+        return first_round(list(entries))
+    entry_of = _entry_of_player(entries.values())
+    previous = sorted(
+        (m for m in matches if m.round.number == round_.number - 1), key=lambda m: m.board
+    )
+    ties: Ties = list(next_round([_tie_result(m, entry_of)[0] for m in previous]))
+    semi_finals = [match for match in previous if not match.is_bye]
+    final = round_.number == tournament.rounds.count()
+    if final and tournament.third_place_match and len(semi_finals) == 2:
+        first, second = (_tie_result(match, entry_of)[1] for match in semi_finals)
+        ties.append((first, second))
+    return ties
+
+
+def _tie_result(match: Match, entry_of: dict[int, int]) -> tuple[int, int | None]:
+    """``(winner, loser)`` entry ids of a finished knockout tie (loser None for a bye).
+    A tie without a winner (our games always have one; an arbiter's ruling might not)
+    goes to the higher seed, the entrant in seat 0."""
+    sides = [entry_of[seat.player_id] for seat in _seats(match)]
+    if match.is_bye:
+        return sides[0], None
+    won = match.winner_seat if match.winner_seat is not None else 0
+    return sides[won], sides[1 - won]
+
+
+def _knockout_winner(final_round: Round) -> Entry | None:
+    """The winner of the final (board 1 of the last round), or None before it is over."""
+    final = (
+        final_round.matches.filter(board=1, status=Match.Status.FINISHED)
+        .prefetch_related("seats")
+        .first()
+    )
+    if final is None:
+        return None
+    entries = list(final_round.tournament.entries.all())
+    winner, _loser = _tie_result(final, _entry_of_player(entries))
+    return next(entry for entry in entries if entry.pk == winner)
+
+
+def _seats(match: Match) -> list[Seat]:
+    return sorted(match.seats.all(), key=lambda seat: seat.number)
+
+
+def _entry_of_player(entries) -> dict[int, int]:
+    """Player id -> the id of the entry they play in."""
+    return {player_id: entry.pk for entry in entries for player_id in entry.player_ids}
 
 
 # Results, ratings, standings -----------------------------------------------------------
@@ -521,24 +766,54 @@ def _player_rating(row: Rating) -> PlayerRating:
 
 def _recompute_standings(tournament: Tournament) -> None:
     """Rebuild the tournament's Standing rows from every finished match: by entry (a player
-    or a pair) with ``compute_standings``, or for a table event with
-    ``compute_table_standings``."""
-    entry_rows = list(tournament.entries.all())
-    entries = {e.pk: e for e in entry_rows}
-    entry_of = {player_id: e.pk for e in entry_rows for player_id in e.player_ids}
-    matches = (
+    or a pair) with ``compute_standings``, ties broken by the event's tie-breaks, or for a
+    table event with ``compute_table_standings``."""
+    entries = {e.pk: e for e in tournament.entries.all()}  # by pairing number
+    matches = list(_finished_matches(tournament))
+    if tournament.is_table_event:
+        _save_table_standings(tournament, entries, _entry_of_player(entries.values()), matches)
+        return
+    results = _match_results(entries, matches)
+    rows = compute_standings(list(entries), results, tournament.tie_break_names)
+    values = tie_break_values(list(entries), results)
+    _replace_standings(
+        tournament,
+        [
+            (
+                entries[row.entrant],
+                row,
+                {
+                    "deal_points_for": row.deal_points_for,
+                    "deal_points_against": row.deal_points_against,
+                    "head_to_head": row.head_to_head,
+                    "sonneborn_berger": row.sonneborn_berger,
+                    "buchholz": values[row.entrant]["buchholz"],
+                    "median_buchholz": values[row.entrant]["median_buchholz"],
+                    "progressive": values[row.entrant]["progressive"],
+                },
+            )
+            for row in rows
+        ],
+    )
+
+
+def _finished_matches(tournament: Tournament):
+    """The tournament's finished matches and byes, with their rounds and seats."""
+    return (
         Match.objects.filter(round__tournament=tournament, status=Match.Status.FINISHED)
         # A bye is made finished with the schedule; it counts once its round has started.
         .exclude(round__status=Round.Status.PENDING)
         .select_related("round")
         .prefetch_related("seats")
     )
-    if tournament.is_table_event:
-        _save_table_standings(tournament, entries, entry_of, matches)
-        return
+
+
+def _match_results(entries: dict[int, Entry], matches) -> list[MatchResult]:
+    """``matches`` (finished, seats prefetched) as results between entry ids."""
+    entry_of = _entry_of_player(entries.values())
     results = []
     for match in matches:
-        seats = sorted(match.seats.all(), key=lambda s: s.number)
+        seats = _seats(match)
         first = entry_of[seats[0].player_id]
         second = entry_of[seats[1].player_id] if len(seats) > 1 else None
         scores = match.scores or [0, 0]
@@ -554,23 +829,14 @@ def _recompute_standings(tournament: Tournament) -> None:
                 bye=match.is_bye,
             )
         )
-    rows = compute_standings(list(entries), results)
-    _replace_standings(
-        tournament,
-        [
-            (
-                entries[row.entrant],
-                row,
-                {
-                    "deal_points_for": row.deal_points_for,
-                    "deal_points_against": row.deal_points_against,
-                    "head_to_head": row.head_to_head,
-                    "sonneborn_berger": row.sonneborn_berger,
-                },
-            )
-            for row in rows
-        ],
-    )
+    return results
+
+
+def _standing_rows(tournament: Tournament, entries: dict[int, Entry], matches):
+    """The standings now (``compute_standings``), best first; entrants level on
+    everything keep the order of ``entries`` (the seeds)."""
+    results = _match_results(entries, matches)
+    return compute_standings(list(entries), results, tournament.tie_break_names)
 
 
 def _replace_standings(tournament: Tournament, rows) -> None:

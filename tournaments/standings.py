@@ -1,38 +1,63 @@
-"""Standings of a round robin or league from its match results.
+"""Standings of a round robin, a Swiss, a Danish or a knockout event from its results.
 
 Match points: a win 1, a loss 0, a bye 1. Our games always have a winner, but a
 result with no winner is scored as a draw, half a point each, so that a match
 settled by agreement or by an arbiter's ruling still has a place.
 
-Ties on match points are broken, in order, by:
+Ties on match points are broken by the event's tie-breaks, in the order it chose
+(``TIE_BREAKS`` names them all; a higher value ranks first):
 
-1. Head-to-head: match points scored in the matches among exactly the tied
-   players. It applies only when every pair in the tied group has played at
-   least once (otherwise some would be judged on fewer matches than others);
-   when it does not apply it is None and decides nothing. It is worked out once
-   for the whole group on match points, not again for a smaller group left
-   level after it.
-2. Deal-point difference: deal points scored minus deal points conceded, over
-   played matches.
-3. Sonneborn-Berger (FIDE Handbook C.02, tie-break regulations): the sum of
-   the final match points of every opponent beaten plus half those of every
-   opponent drawn with. A bye is not a match against an opponent, so it adds
-   nothing; C.02's rules for unplayed games are not applied.
+- ``head_to_head``: match points scored in the matches among exactly the tied
+  players. It applies only when every pair in the tied group has played at
+  least once (otherwise some would be judged on fewer matches than others);
+  when it does not apply it is None and decides nothing. It is worked out once
+  for the whole group on match points, not again for a smaller group left
+  level after it.
+- ``point_difference``: deal points scored minus deal points conceded, over
+  played matches.
+- ``sonneborn_berger`` (FIDE Handbook C.02, tie-break regulations): the sum of
+  the final match points of every opponent beaten plus half those of every
+  opponent drawn with.
+- ``buchholz``, ``median_buchholz``, ``progressive``: as in ``tournaments.tiebreaks``
+  (the opponents' final match points; the same without the highest and the
+  lowest; the running score summed after each round).
+- ``wins``: matches won over the table (byes not counted).
 
-Rows level on all of these share a rank ("1, 2, 2, 4"), and keep the order of
-the entrant list.
+The FIDE ones (head-to-head, Sonneborn-Berger, Buchholz, median Buchholz,
+progressive) are computed by ``tournaments.tiebreaks``. A bye is not a match
+against an opponent, so it adds nothing to Sonneborn-Berger or Buchholz; C.02's
+rules for unplayed games are not applied.
+
+Without a choice the round robin's order applies, ``DEFAULT_TIE_BREAKS``:
+head-to-head, deal-point difference, Sonneborn-Berger. Rows level on match
+points and every chosen tie-break share a rank ("1, 2, 2, 4"), and keep the
+order of the entrant list.
 
 Pure Python: no Django, no I/O.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+
+from tournaments.tiebreaks import Game, tie_breaks
 
 EntrantId = Hashable
+
+TIE_BREAKS = (
+    "head_to_head",
+    "point_difference",
+    "sonneborn_berger",
+    "buchholz",
+    "median_buchholz",
+    "wins",
+    "progressive",
+)
+"""Every tie-break a standings table can be ordered by (module docstring)."""
+
+DEFAULT_TIE_BREAKS = ("head_to_head", "point_difference", "sonneborn_berger")
+"""The round robin's order, used when an event chooses none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,48 +129,30 @@ class StandingRow:
 
 
 def compute_standings(
-    entrant_ids: Sequence[EntrantId], results: Sequence[MatchResult]
+    entrant_ids: Sequence[EntrantId],
+    results: Sequence[MatchResult],
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
 ) -> list[StandingRow]:
-    """Rank `entrant_ids` by `results`, following the module docstring.
+    """Rank `entrant_ids` by `results`, ties broken by `tie_breaks` in order (module
+    docstring).
 
     Every entrant gets a row, with or without results. Rows come best first.
 
     Raises:
         ValueError: an entrant listed twice, a result naming someone not in
-            `entrant_ids`, or an entrant in two results of the same round.
+            `entrant_ids`, an entrant in two results of the same round, or an
+            unknown tie-break name.
     """
+    unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-breaks {unknown}; known: {', '.join(TIE_BREAKS)}")
     entrants = list(entrant_ids)
-    if len(set(entrants)) != len(entrants):
-        raise ValueError("an entrant is listed twice")
-    _check_results(set(entrants), results)
+    tally = _tally(entrants, results)
+    values = _tie_break_values(entrants, results, tally)
 
-    tally = {e: _Tally() for e in entrants}
-    played = [r for r in results if not r.bye]
-    for r in results:
-        if r.bye:
-            tally[r.first].byes += 1
-            tally[r.first].match_points += 1
-    for r in played:
-        for me, them, scored, conceded in _sides(r):
-            t = tally[me]
-            t.played += 1
-            if r.winner == me:
-                t.wins += 1
-            elif r.winner == them:
-                t.losses += 1
-            t.match_points += _score(r, me)
-            t.deal_points_for += scored
-            t.deal_points_against += conceded
-    for r in played:
-        for me, them, _, _ in _sides(r):
-            tally[me].sonneborn_berger += _score(r, me) * tally[them].match_points
-    points = {e: t.match_points for e, t in tally.items()}
-    head_to_head = _head_to_head(entrants, points, played)
-
-    def key(e: EntrantId) -> tuple[float, float, float, float]:
-        t = tally[e]
-        difference = t.deal_points_for - t.deal_points_against
-        return (-t.match_points, -(head_to_head[e] or 0), -difference, -t.sonneborn_berger)
+    def key(e: EntrantId) -> tuple[float, ...]:
+        row = values[e]
+        return (-tally[e].match_points, *(-(row[name] or 0) for name in tie_breaks))
 
     rows: list[StandingRow] = []
     ordered = sorted(entrants, key=key)  # stable: level rows keep the entrant order
@@ -164,11 +171,74 @@ def compute_standings(
                 deal_points_for=t.deal_points_for,
                 deal_points_against=t.deal_points_against,
                 deal_point_difference=t.deal_points_for - t.deal_points_against,
-                head_to_head=head_to_head[e],
-                sonneborn_berger=t.sonneborn_berger,
+                head_to_head=values[e]["head_to_head"],
+                sonneborn_berger=values[e]["sonneborn_berger"],
             )
         )
     return rows
+
+
+def tie_break_values(
+    entrant_ids: Sequence[EntrantId], results: Sequence[MatchResult]
+) -> dict[EntrantId, dict[str, float | None]]:
+    """Every tie-break of ``TIE_BREAKS`` for each entrant: ``{entrant: {name: value}}``
+    (``head_to_head`` None where it does not apply).
+
+    >>> values = tie_break_values("abc", [MatchResult(1, "a", "b", "a", 51, 40),
+    ...                                   MatchResult(2, "b", "c", "b", 51, 20)])
+    >>> values["a"]["buchholz"], values["b"]["point_difference"], values["c"]["wins"]
+    (1.0, 20.0, 0)
+
+    Raises:
+        ValueError: as ``compute_standings``.
+    """
+    entrants = list(entrant_ids)
+    return _tie_break_values(entrants, results, _tally(entrants, results))
+
+
+def _tally(entrants: list[EntrantId], results: Sequence[MatchResult]) -> dict:
+    if len(set(entrants)) != len(entrants):
+        raise ValueError("an entrant is listed twice")
+    _check_results(set(entrants), results)
+    tally = {e: _Tally() for e in entrants}
+    for r in results:
+        if r.bye:
+            tally[r.first].byes += 1
+            tally[r.first].match_points += 1
+            continue
+        for me, them, scored, conceded in _sides(r):
+            t = tally[me]
+            t.played += 1
+            if r.winner == me:
+                t.wins += 1
+            elif r.winner == them:
+                t.losses += 1
+            t.match_points += _score(r, me)
+            t.deal_points_for += scored
+            t.deal_points_against += conceded
+    return tally
+
+
+def _tie_break_values(
+    entrants: list[EntrantId], results: Sequence[MatchResult], tally: dict
+) -> dict[EntrantId, dict[str, float | None]]:
+    games = [
+        Game(r.round_number, r.first, r.second, _score(r, r.first)) for r in results if not r.bye
+    ]
+    byes = [(r.round_number, r.first) for r in results if r.bye]
+    fide = tie_breaks(entrants, games, byes)
+    return {
+        e: {
+            "head_to_head": fide[e]["head_to_head"],
+            "point_difference": tally[e].deal_points_for - tally[e].deal_points_against,
+            "sonneborn_berger": fide[e]["sonneborn_berger"],
+            "buchholz": fide[e]["buchholz"],
+            "median_buchholz": fide[e]["median_buchholz"],
+            "wins": tally[e].wins,
+            "progressive": fide[e]["progressive"],
+        }
+        for e in entrants
+    }
 
 
 @dataclass(slots=True)
@@ -180,7 +250,6 @@ class _Tally:
     match_points: float = 0.0
     deal_points_for: float = 0.0
     deal_points_against: float = 0.0
-    sonneborn_berger: float = 0.0
 
 
 def _check_results(entrants: set[EntrantId], results: Sequence[MatchResult]) -> None:
@@ -207,24 +276,3 @@ def _score(r: MatchResult, entrant: EntrantId) -> float:
     if r.winner is None:
         return 0.5
     return 1.0 if r.winner == entrant else 0.0
-
-
-def _head_to_head(
-    entrants: list[EntrantId], points: dict[EntrantId, float], played: list[MatchResult]
-) -> dict[EntrantId, float | None]:
-    groups: dict[float, list[EntrantId]] = defaultdict(list)
-    for e in entrants:
-        groups[points[e]].append(e)
-    met = {frozenset((r.first, r.second)) for r in played}
-    result: dict[EntrantId, float | None] = dict.fromkeys(entrants)
-    for group in groups.values():
-        members = set(group)
-        if len(group) < 2 or any(frozenset(p) not in met for p in combinations(group, 2)):
-            continue
-        for e in group:
-            result[e] = sum(
-                _score(r, e)
-                for r in played
-                if e in (r.first, r.second) and {r.first, r.second} <= members
-            )
-    return result

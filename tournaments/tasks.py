@@ -7,20 +7,27 @@ from celery import shared_task
 from django.db import OperationalError
 
 from tournaments import services
+from tournaments.models import Round
 
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
 
 @shared_task(**RETRY)
 def make_schedule(tournament_id: int) -> int:
-    """Make a tournament's round-robin schedule; returns the number of rounds."""
+    """Make a tournament's schedule (a round robin's matches, or the rounds of an event
+    paired round by round); returns the number of rounds."""
     return len(services.tournament_make_schedule(tournament_id=tournament_id))
 
 
 @shared_task(**RETRY)
 def start_round(round_id: int) -> str:
-    """Start one round; returns its status."""
-    return services.round_start(round_id=round_id).status
+    """Start one round (a Swiss, knockout or Danish round is paired first); returns its
+    status, still pending while the round before it is being played (``start_due_rounds``
+    starts it later)."""
+    try:
+        return services.round_start(round_id=round_id).status
+    except services.TournamentError:
+        return Round.Status.PENDING
 
 
 @shared_task(**RETRY)

@@ -1,4 +1,8 @@
-"""Tournament pages: browse, register and withdraw, standings; leaderboards; home."""
+"""Tournament pages: browse, register and withdraw, standings, a knockout's bracket, CSV
+exports; leaderboards; home."""
+
+import csv
+from collections.abc import Callable, Iterable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +16,15 @@ from accounts.models import Player
 from games.models import Match, Seat
 from games.rules import all_games, get_game
 from tournaments import services
-from tournaments.models import Rating, Round, Standing, Tournament
+from tournaments.models import (
+    TIE_BREAK_COLUMNS,
+    TIE_BREAK_HELP,
+    Rating,
+    Round,
+    Standing,
+    TieBreak,
+    Tournament,
+)
 
 PUBLIC_STATUSES = [
     Tournament.Status.REGISTRATION,
@@ -59,15 +71,54 @@ def _standings(tournament: Tournament):
     )
 
 
+# Decimal places shown: -1 drops ".0", so half points show as "1.5" and whole ones as "1".
+_TIE_BREAK_DIGITS = {TieBreak.SONNEBORN_BERGER: "-2", TieBreak.WINS: "0"}
+
+
+def _standings_context(tournament: Tournament) -> dict:
+    """What ``_standings.html`` shows: the rows, each with ``tie_break_cells`` (one a
+    chosen tie-break: ``{"name", "value", "digits"}``), and ``tie_breaks``, the chosen
+    ones in order (``{"name", "column", "label", "help"}``). One query."""
+    names = tournament.tie_break_names
+    rows = list(_standings(tournament))
+    for row in rows:
+        row.tie_break_cells = [
+            {
+                "name": name,
+                "value": row.tie_break(name),
+                "digits": _TIE_BREAK_DIGITS.get(name, "-1"),
+            }
+            for name in names
+        ]
+    return {
+        "tournament": tournament,
+        "standings": rows,
+        "tie_breaks": [
+            {
+                "name": name,
+                "column": TIE_BREAK_COLUMNS[name],
+                "label": TieBreak(name).label,
+                "help": TIE_BREAK_HELP[name],
+            }
+            for name in names
+        ],
+    }
+
+
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """A tournament: registration, entries, standings, rounds with pairings and results."""
-    tournament = get_object_or_404(_public_tournaments(), slug=slug)
+    """A tournament: registration, entries, standings, rounds with pairings and results; a
+    knockout's bracket."""
+    tournament = get_object_or_404(
+        _public_tournaments().select_related("winner__player", "winner__partner"), slug=slug
+    )
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     rounds = tournament.rounds.prefetch_related(
         Prefetch("matches", queryset=Match.objects.prefetch_related(seats).order_by("board"))
     ).order_by("number")
-    entries = tournament.entries.select_related("player", "partner").order_by(
-        "pairing_number", "created_at"
+    entries = list(
+        tournament.entries.select_related("player", "partner").order_by(
+            "pairing_number", "created_at"
+        )
     )
     rounds = list(rounds)
     for round_ in rounds:
@@ -82,7 +133,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "game": get_game(tournament.game),
             "rounds": rounds,
             "entries": entries,
-            "standings": _standings(tournament),
+            "bracket": _bracket(rounds, len(entries))
+            if tournament.format == Tournament.Format.KNOCKOUT
+            else None,
+            **_standings_context(tournament),
             "registered": mine is not None,
             "my_entry": mine,
             "to_confirm": mine is not None
@@ -114,14 +168,182 @@ def _side_rows(match: Match) -> list[dict]:
     return rows
 
 
+def _bracket(rounds: list[Round], entrants: int) -> list[dict]:
+    """A knockout's bracket from its rounds (matches and seats prefetched, ``side_rows``
+    set): one column a round, ``{"name", "ties"}``, each tie ``{"match", "third_place"}``
+    in board order (board order is bracket order), ``{"match": None}`` for a tie whose
+    entrants are not known yet. No queries."""
+    slots = 1 << max(1, (entrants - 1).bit_length())
+    columns = []
+    for index, round_ in enumerate(rounds):
+        matches = sorted(round_.matches.all(), key=lambda match: match.board)
+        ties = [
+            {"match": match, "third_place": match.board > 1 and index == len(rounds) - 1}
+            for match in matches
+        ]
+        ties += [{"match": None, "third_place": False}] * max(0, (slots >> (index + 1)) - len(ties))
+        columns.append({"name": _round_name(index, len(rounds)), "ties": ties})
+    return columns
+
+
+def _round_name(index: int, total: int) -> str:
+    """The name of round ``index`` (0-based) of a knockout of ``total`` rounds."""
+    to_go = total - index
+    if to_go == 1:
+        return _("Final")
+    if to_go == 2:
+        return _("Semi-finals")
+    if to_go == 3:
+        return _("Quarter-finals")
+    return _("Round %(number)s") % {"number": index + 1}
+
+
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     """Just the standings table, fetched by the page when a result lands."""
     tournament = get_object_or_404(_public_tournaments(), slug=slug)
-    return render(
-        request,
-        "tournaments/_standings.html",
-        {"tournament": tournament, "standings": _standings(tournament)},
+    return render(request, "tournaments/_standings.html", _standings_context(tournament))
+
+
+# CSV exports ------------------------------------------------------------------------------
+
+Table = tuple[list[str], list[list]]
+"""A CSV table: the header and the rows."""
+
+
+def standings_table(tournament: Tournament) -> Table:
+    """The standings as on the page: rank, the entry's name, played, won, lost, byes,
+    match points, then a column a chosen tie-break (head-to-head empty where it does not
+    apply). One query."""
+    names = list(tournament.tie_break_names)
+    header = ["rank", "player", "played", "won", "lost", "byes", "points", *names]
+    rows = [
+        [
+            row.rank,
+            row.entry.name,
+            row.played,
+            row.wins,
+            row.losses,
+            row.byes,
+            row.match_points,
+            *("" if row.tie_break(name) is None else row.tie_break(name) for name in names),
+        ]
+        for row in _standings(tournament)
+    ]
+    return header, rows
+
+
+def _side_columns(tournament: Tournament) -> list[str]:
+    if tournament.is_table_event:
+        return [f"side_{number}" for number in range(1, tournament.table_size + 1)]
+    return ["first", "second"]
+
+
+def _csv_matches(tournament: Tournament, **filters):
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+    return (
+        Match.objects.filter(round__tournament=tournament, **filters)
+        .select_related("round")
+        .prefetch_related(seats)
+        .order_by("round__number", "board")
     )
+
+
+def _side_names(match: Match, count: int) -> list[str]:
+    """Each side's names ("alice & bob" for partners), padded to ``count`` columns."""
+    names = [" & ".join(row["names"]) for row in _side_rows(match)]
+    return names + [""] * (count - len(names))
+
+
+def schedule_table(tournament: Tournament) -> Table:
+    """Every match made so far: round, board, the round's start, the match's status and
+    the sides (a bye has one). Two queries."""
+    sides = _side_columns(tournament)
+    header = ["round", "board", "starts_at", "status", *sides]
+    rows = [
+        [
+            match.round.number,
+            match.board,
+            match.round.starts_at.isoformat() if match.round.starts_at else "",
+            "bye" if match.is_bye else match.status,
+            *_side_names(match, len(sides)),
+        ]
+        for match in _csv_matches(tournament)
+    ]
+    return header, rows
+
+
+def results_table(tournament: Tournament) -> Table:
+    """Every result counted in the standings (finished matches and byes of started
+    rounds): round, board, the sides, their scores, the winner's names and how the match
+    ended. Two queries."""
+    sides = _side_columns(tournament)
+    header = ["round", "board", *sides, *(f"{side}_score" for side in sides), "winner", "reason"]
+    rows = []
+    matches = _csv_matches(tournament, status=Match.Status.FINISHED).exclude(
+        round__status=Round.Status.PENDING
+    )
+    for match in matches:
+        names = _side_names(match, len(sides))
+        scores = [] if match.is_bye else list(match.scores or [])
+        scores += [""] * (len(sides) - len(scores))
+        winner = names[match.winner_seat] if match.winner_seat is not None else ""
+        rows.append([match.round.number, match.board, *names, *scores, winner, match.reason])
+    return header, rows
+
+
+def _cell(value):
+    """A text cell that a spreadsheet would read as a formula gets a leading quote (OWASP,
+    "CSV Injection"); numbers are written as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def csv_response(
+    name: str,
+    tournaments: Iterable[Tournament],
+    table: Callable[[Tournament], Table],
+    *,
+    several: bool = False,
+) -> HttpResponse:
+    """A CSV download of ``table`` for each of ``tournaments``. With ``several`` (the admin
+    action) a first ``tournament`` column (the slug) tells their rows apart, and the
+    columns are those of every table in order (events may choose different tie-breaks;
+    a column an event lacks is left empty)."""
+    tournaments = list(tournaments)
+    filename = f"tournaments-{name}.csv" if several else f"{tournaments[0].slug}-{name}.csv"
+    columns = ["tournament"] if several else []
+    records = []
+    for tournament in tournaments:
+        header, rows = table(tournament)
+        columns += [column for column in header if column not in columns]
+        for row in rows:
+            record = dict(zip(header, map(_cell, row), strict=True))
+            records.append({"tournament": tournament.slug, **record} if several else record)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.DictWriter(response, fieldnames=columns, restval="")
+    writer.writeheader()
+    writer.writerows(records)
+    return response
+
+
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings as CSV (``standings_table``)."""
+    tournament = get_object_or_404(Tournament.objects.filter(status__in=PUBLIC_STATUSES), slug=slug)
+    return csv_response("standings", [tournament], standings_table)
+
+
+def schedule_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The schedule as CSV (``schedule_table``)."""
+    tournament = get_object_or_404(Tournament.objects.filter(status__in=PUBLIC_STATUSES), slug=slug)
+    return csv_response("schedule", [tournament], schedule_table)
+
+
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The results as CSV (``results_table``)."""
+    tournament = get_object_or_404(Tournament.objects.filter(status__in=PUBLIC_STATUSES), slug=slug)
+    return csv_response("results", [tournament], results_table)
 
 
 @login_required

@@ -1,12 +1,15 @@
 """``manage.py demo``: demo data so the site is usable at once.
 
-Creates (or leaves as they are) a staff account, four players, a Spizzichino tournament
-to 21 points for all four, for each other two-player game a two-player tournament (alice and
-bob) and a Calabrasella table of three (alice, bob, charlie); every tournament's first round
-is started. Prints the log-ins and the live matches.
+Creates (or leaves as they are) a staff account, eight players, a Spizzichino tournament
+to 21 points for four, for each other two-player game a two-player tournament (alice and
+bob), a Calabrasella table of three (alice, bob, charlie), pairs events, a Briscola Swiss of
+the eight players in its second round (round 1 settled by resignations) and a Scopa knockout
+of the eight in its first round; every tournament's current round is started. Prints the
+log-ins and the live matches.
 Safe to run twice: existing accounts and tournaments are left as they are.
 """
 
+import random
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -15,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from games import services as game_services
 from games.models import Match
 from games.rules import get_game
 from tournaments import services
@@ -36,6 +40,10 @@ class DemoTournament:
     description: str = ""
     table_size: int = 2
     pairs: tuple[tuple[str, str], ...] = ()  # a pairs event: (player, partner) entries
+    name: str = ""  # empty: "<game> Demo Cup"
+    format: str = Tournament.Format.ROUND_ROBIN
+    format_fields: dict = field(default_factory=dict)  # swiss_rounds, third_place_match...
+    settled_rounds: int = 0  # rounds settled (one player of each match resigns) before the live one
 
 
 DEMO_TOURNAMENTS = [
@@ -74,6 +82,25 @@ DEMO_TOURNAMENTS = [
         "Pairs, three hands: las cuarenta, veinte and tute as in Spain.",
         pairs=(("alice", "charlie"), ("bob", "dave")),
     ),
+    DemoTournament(
+        "briscola-swiss-demo",
+        "briscola",
+        tuple(name for name, _ in PLAYERS),
+        description="A Swiss of four rounds: round 1 is over, round 2 is paired from it.",
+        name="Briscola Swiss",
+        format=Tournament.Format.SWISS,
+        format_fields={"swiss_rounds": 4, "tiebreaks": ["buchholz", "sonneborn_berger"]},
+        settled_rounds=1,
+    ),
+    DemoTournament(
+        "scopa-knockout-demo",
+        "scopa",
+        tuple(name for name, _ in PLAYERS),
+        description="A knockout of eight seeded by rating, with a match for third place.",
+        name="Scopa Knockout",
+        format=Tournament.Format.KNOCKOUT,
+        format_fields={"third_place_match": True},
+    ),
 ]
 
 
@@ -108,7 +135,7 @@ class Command(BaseCommand):
             return tournament
         name = get_game(demo.game).name
         tournament = Tournament.objects.create(
-            name=f"{name} Demo Cup",
+            name=demo.name or f"{name} Demo Cup",
             slug=demo.slug,
             game=demo.game,
             options=demo.options,
@@ -118,6 +145,8 @@ class Command(BaseCommand):
             pairs=bool(demo.pairs),
             round_interval=timedelta(hours=1),
             first_round_at=timezone.now(),
+            format=demo.format,
+            **demo.format_fields,
         )
         services.tournament_open_registration(tournament=tournament)
         for username in demo.players:
@@ -132,7 +161,15 @@ class Command(BaseCommand):
         # task finds the rounds made and does nothing).
         services.tournament_make_schedule(tournament_id=tournament.pk)
         tournament.refresh_from_db()
-        services.tournament_start_next_round(tournament=tournament)
+        round_ = services.tournament_start_next_round(tournament=tournament)
+        rng = random.Random(demo.slug)
+        for _ in range(demo.settled_rounds):
+            for match in round_.matches.filter(is_bye=False).prefetch_related("seats"):
+                loser = rng.choice(list(match.seats.all())).player_id
+                game_services.match_resign(match_id=match.pk, player_id=loser)
+                services.match_result_record(match_id=match.pk)
+            tournament.refresh_from_db()
+            round_ = services.tournament_start_next_round(tournament=tournament)
         return tournament
 
     def _user(self, username: str, password: str, staff: bool = False) -> Player:
