@@ -307,7 +307,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         shown again (``"online"``); the seat's presence changes for everyone."""
         state = message.get("state")
         if state not in ("away", "online"):
-            raise ClientError("malformed", "presence state is 'away' or 'online'.")
+            raise ClientError("malformed", gettext("A presence state is 'away' or 'online'."))
         hidden = state == "away"
         if self.seat is None or hidden == self.hidden:
             return

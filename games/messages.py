@@ -70,6 +70,18 @@ ILLEGAL_ACTIONS = {
     "nothing_to_exchange": _("The upcard is already a 7."),
     "already_used": _("A card cannot join a second combination of the same kind."),
     "no_new_card": _("The combination needs a card new to its family."),
+    "not_blank": _(
+        "Only a hand with no K, Q or J can declare carta bianca, before its first card."
+    ),
+    "cannot_pass": _(
+        "Only the winner of a trick in Bazzica in quattro may leave the declaration to his partner."
+    ),
+    # Sette e mezzo and Ziginette.
+    "bad_limits": _("The limits are a minimum and a maximum bet from %(low)s to %(high)s chips."),
+    "bet_out_of_limits": _("The banker's limits are %(low)s to %(high)s chips."),
+    "bet_over_stack": _("You have %(stack)s chips."),
+    "stock_empty": _("There are no cards left to draw."),
+    "already_bet": _("You already have a bet on %(card)s."),
 }
 
 # Suit letters in the params (games/rules/cards.py): Italian suits keep their Italian

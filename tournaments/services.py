@@ -876,7 +876,8 @@ def _save_table_standings(tournament, entries, entry_of, matches) -> None:
                 table_size=tournament.table_size,
             )
         )
-    rows = compute_table_standings(list(entries), results)
+    rank_by = "points" if get_game(tournament.game).ranked_by_chips else "places"
+    rows = compute_table_standings(list(entries), results, rank_by=rank_by)
     _replace_standings(
         tournament,
         [(entries[row.entrant], row, {"deal_points_for": row.points}) for row in rows],

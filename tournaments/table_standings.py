@@ -81,10 +81,12 @@ def place_points(places: Sequence[int], table_size: int) -> list[float]:
 
 
 def compute_table_standings(
-    entrant_ids: Sequence[EntrantId], results: Sequence[TableResult]
+    entrant_ids: Sequence[EntrantId], results: Sequence[TableResult], rank_by: str = "places"
 ) -> list[TableStandingRow]:
     """Rank ``entrant_ids`` by ``results`` (module docstring), best first; every entrant gets
-    a row.
+    a row. ``rank_by="points"`` (games played for chips: the general rulings on banking
+    games, "standings use chips won or lost") ranks by the points (chips) first, then
+    match points, then first places.
 
     Raises:
         ValueError: an entrant listed twice, or a result naming someone not listed.
@@ -116,12 +118,19 @@ def compute_table_standings(
             row[2] += place == max(result.places) and place != 1
             row[4] += mp
             row[5] += pts
-    order = sorted(entrants, key=lambda e: (-tally[e][4], -tally[e][5], -tally[e][1]))
+    if rank_by not in ("places", "points"):
+        raise ValueError(f"rank_by is 'places' or 'points', not {rank_by!r}")
+    by_points = rank_by == "points"
+
+    def key_of(mp: float, pts: float, wins: int) -> tuple[float, float, int]:
+        return (pts, mp, wins) if by_points else (mp, pts, wins)
+
+    order = sorted(entrants, key=lambda e: tuple(-v for v in key_of(*tally[e][4:6], tally[e][1])))
     rows = []
     for index, entrant in enumerate(order):
         played, wins, losses, byes, mp, pts = tally[entrant]
-        key = (mp, pts, wins)
-        if rows and (rows[-1].match_points, rows[-1].points, rows[-1].wins) == key:
+        key = key_of(mp, pts, wins)
+        if rows and key_of(rows[-1].match_points, rows[-1].points, rows[-1].wins) == key:
             rank = rows[-1].rank
         else:
             rank = index + 1

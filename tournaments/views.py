@@ -93,6 +93,7 @@ def _standings_context(tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
         "standings": rows,
+        "ranked_by_chips": get_game(tournament.game).ranked_by_chips,
         "tie_breaks": [
             {
                 "name": name,

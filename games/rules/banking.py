@@ -37,6 +37,8 @@ class BankingGame(Game):
     the stacks are the deal's ``carry`` and each hand's result names the ``next_banker``
     and gives the ``stacks`` after it."""
 
+    ranked_by_chips = True
+
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Every option checked (base.Game), and ``min_bet`` no more than ``max_bet``."""
         normalized = super().validate_options(options)

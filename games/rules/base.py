@@ -241,6 +241,10 @@ class Game:
     deal_class: ClassVar[type[Deal]]
     options: ClassVar[dict[str, Option]]
 
+    ranked_by_chips: ClassVar[bool] = False
+    """True for games played for chips (the banking games, Calabrasella): a table event
+    ranks its players by the chips they won or lost before the places at the tables."""
+
     _defaults: dict[str, Any] | None = None
 
     def __init__(self) -> None:

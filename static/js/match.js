@@ -63,9 +63,21 @@ export class MatchClient {
     this.toastTimer = null;
     this.noticeTimer = null;
     this.stopped = false;
+    this.presence = null;       // the last `presence` message: each seat online, away or offline
+    this.baseTitle = typeof document !== "undefined" ? document.title : "";
     table.__cartelleClient = this;
     this.buildShell();
     table.addEventListener("click", (e) => this.onClick(e));
+    if (typeof document !== "undefined" && document.addEventListener) {
+      // Presence: the other players see "away" while this tab is hidden.
+      document.addEventListener("visibilitychange", () => this.sendVisibility());
+    }
+  }
+
+  /** Tell the server whether this tab is visible (docs/protocol.md, "presence"). */
+  sendVisibility() {
+    if (typeof document === "undefined") return;
+    this.send({ type: "presence", state: document.hidden ? "away" : "online" });
   }
 
   /** Packet numbers ticked in Spizzichino's split phase (kept for harnesses written against it). */
@@ -97,6 +109,7 @@ export class MatchClient {
       this.attempt = 0;
       this.setConnected(true);
       this.startPing();
+      if (typeof document !== "undefined" && document.hidden) this.sendVisibility();
     };
     ws.onmessage = (ev) => {
       if (this.socket !== ws) return;
@@ -169,7 +182,25 @@ export class MatchClient {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "state") this.onState(msg);
     else if (msg.type === "error") this.onError(msg);
+    else if (msg.type === "clock") this.onClock(msg);
+    else if (msg.type === "presence") this.onPresence(msg);
     // "pong" and unknown types need nothing
+  }
+
+  /** Every seat has arrived: the first move's clock runs (the table itself did not change). */
+  onClock(msg) {
+    const st = this.state;
+    if (!st || !st.match || msg.seq !== st.seq) return;
+    st.match.move_deadline = msg.move_deadline;
+    st.match.move_seconds_left = msg.move_seconds_left;
+    st.match.waiting_for = msg.waiting_for || [];
+    this.setMoveClock(st.match);
+    this.render();
+  }
+
+  onPresence(msg) {
+    this.presence = msg;
+    if (this.state) this.render();
   }
 
   onState(msg) {
@@ -343,6 +374,15 @@ export class MatchClient {
       return this.root.replaceChildren(...frame(ctx2, parts));
     }
     this.root.replaceChildren(...frame(ctx, parts));
+    this.markTitle(ctx);
+  }
+
+  /** The tab's title starts with a mark while it is this player's turn (seen in the background). */
+  markTitle(ctx) {
+    if (typeof document === "undefined") return;
+    const mine = !ctx.finished && ctx.myTurn;
+    const title = mine ? `● ${gettext("Your turn")} – ${this.baseTitle}` : this.baseTitle;
+    if (document.title !== title) document.title = title;
   }
 }
 
@@ -543,6 +583,27 @@ function moveClockText(secs) {
   return interpolate(gettext("%(time)s to move"), { time: `${m}:${s}` }, true);
 }
 
+/** A seat's presence: a dot, green online, amber away (tab hidden), grey offline, with how long. */
+function presenceDot(ctx, seat) {
+  const p = ctx.client.presence && ctx.client.presence.seats && ctx.client.presence.seats[String(seat)];
+  if (!p || ctx.finished) return null;
+  const labels = { online: gettext("online"), away: gettext("away (tab hidden)"), offline: gettext("disconnected") };
+  let title = labels[p.status] || p.status;
+  if (p.status !== "online" && p.since) {
+    const minutes = Math.max(0, Math.round((Date.now() - Date.parse(p.since)) / 60000));
+    title = interpolate(ngettext("%(state)s for %(n)s minute", "%(state)s for %(n)s minutes", minutes), { state: title, n: minutes }, true);
+  }
+  return h("span", { class: ["lt-presence", `is-${p.status}`], title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
+}
+
+function waitingLine(ctx) {
+  const waiting = (ctx.match && ctx.match.waiting_for) || [];
+  if (!waiting.length || ctx.finished) return null;
+  const names = waiting.map((s) => ctx.name(s)).join(", ");
+  return h("span", { class: "lt-status-detail", "data-testid": "waiting-for" },
+    interpolate(gettext("Waiting for %(names)s to arrive: the move clock starts when everyone is here"), { names }, true));
+}
+
 function statusBar(ctx, prompt) {
   const secs = ctx.client.moveClockSeconds();
   const clock = secs === null ? null : h("span", {
@@ -552,6 +613,7 @@ function statusBar(ctx, prompt) {
   return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
     h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
     prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
+    waitingLine(ctx),
     clock,
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, gettext("Spectating")) : null);
 }
@@ -621,6 +683,7 @@ function scorePanel(ctx, parts, prompt) {
     return h("tr", { class: [toAct ? "is-turn" : null, ctx.isMe(s) ? "is-me" : null], "data-seat": String(s) },
       h("th", { scope: "row" },
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
+        presenceDot(ctx, s),
         ctx.name(s),
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
@@ -633,6 +696,8 @@ function scorePanel(ctx, parts, prompt) {
       h("div", { class: "lt-panel-head" },
         h("h3", {}, match.game_name || gameTitle(ctx.game)),
         h("span", { class: "muted" }, [match.deal_number ? dealLabel(match.deal_number) : null, match.target ? interpolate(gettext("to %(target)s"), { target: match.target }, true) : null].filter(Boolean).join(" · "))),
+      match.watching ? h("p", { class: "muted lt-watching", "data-testid": "watching" },
+        interpolate(ngettext("%(n)s watching", "%(n)s watching", match.watching), { n: match.watching }, true)) : null,
       h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" }, whose),
       h("table", { class: "lt-score-table" },
         h("thead", {}, h("tr", {},

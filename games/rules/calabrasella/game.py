@@ -80,6 +80,8 @@ class Calabrasella(Game):
     ../shared/rules/README.md ("Calabrasella").
     """
 
+    ranked_by_chips = True  # played for chips: table events rank by chips won (issue #7)
+
     slug = "calabrasella"
     name = "Calabrasella"
     seats = (3,)

@@ -188,7 +188,7 @@ class ZiginetteDeal(Deal):
             raise _malformed(action)
         if card not in self.board:
             raise IllegalAction(
-                "not_on_board", f"{action!r}: {card} is not a board card", card=card
+                "not_on_board", f"{action!r}: {card} is not a board card", cards=[card]
             )
         if seat in self.bets.get(card, {}):
             raise IllegalAction(

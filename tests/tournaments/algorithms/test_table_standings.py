@@ -51,3 +51,20 @@ def test_unknown_entrants_and_bad_results_are_refused():
         TableResult(1, ("a", "b"), (1, 2), (0,))
     with pytest.raises(ValueError):
         compute_table_standings(["a", "a"], [])
+
+
+def test_a_game_played_for_chips_ranks_by_chips_before_places():
+    # A wins its table by one chip; D comes second at the other table, 90 chips up.
+    results = [
+        TableResult(1, ("A", "X", "Y"), (1, 2, 3), (1, 0, -1)),
+        TableResult(1, ("C", "D", "E"), (1, 2, 3), (100, 90, -190)),
+    ]
+    entrants = ["A", "C", "D", "E", "X", "Y"]
+    by_places = compute_table_standings(entrants, results)
+    by_chips = compute_table_standings(entrants, results, rank_by="points")
+    assert [row.entrant for row in by_places][:3] == ["C", "A", "D"]
+    assert [(row.entrant, row.points) for row in by_chips][:3] == [
+        ("C", 100), ("D", 90), ("A", 1),
+    ]  # fmt: skip
+    with pytest.raises(ValueError, match="rank_by"):
+        compute_table_standings(["A"], [], rank_by="chips")
