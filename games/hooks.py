@@ -13,6 +13,9 @@ here instead, in their ``AppConfig.ready``.
   game) and ``"event"`` (``{"name", "url", "round"}``, the event the match belongs to),
   shown on the match page and in every state message. Providers are called when a
   match's context is (re)loaded, not on every move (games/state.py).
+- ``register_events_provider(provider)``: ``provider(player)`` returns the events the
+  player has entered, as ``[{"name", "url", "status", "detail"}]``, listed on My matches
+  (so a player who has just joined sees it before any match is scheduled).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ match_finished = Signal()
 
 ContextProvider = Callable[[Any, Sequence[int]], dict[str, Any]]
 _PROVIDERS: list[ContextProvider] = []
+EventsProvider = Callable[[Any], list[dict[str, Any]]]
+_EVENT_PROVIDERS: list[EventsProvider] = []
 
 
 def send_match_finished_on_commit(match_id: int) -> None:
@@ -53,3 +58,18 @@ def match_extras(match: Any, player_ids: Sequence[int]) -> dict[str, Any]:
         if given.get("event") is not None:
             extras["event"] = given["event"]
     return extras
+
+
+def register_events_provider(provider: EventsProvider) -> None:
+    """Add ``provider`` to those ``player_events`` asks (once)."""
+    if provider not in _EVENT_PROVIDERS:
+        _EVENT_PROVIDERS.append(provider)
+
+
+def player_events(player: Any) -> list[dict[str, Any]]:
+    """The events ``player`` has entered, from every registered provider:
+    ``[{"name", "url", "status", "detail"}]`` ([] when none is registered)."""
+    events: list[dict[str, Any]] = []
+    for provider in _EVENT_PROVIDERS:
+        events.extend(provider(player))
+    return events

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -417,12 +417,21 @@ def matches_forfeit_idle(*, now=None) -> list[int]:
 
 
 def player_matches(player):
-    """The player's matches (byes of a round included, other byes not), unfinished first,
-    then the newest rounds, with seats and players prefetched for the schedule pages."""
+    """The player's matches (byes of a round included, other byes not): those in progress
+    first, then those scheduled, then the finished ones; inside each, the newest
+    tournament first and its rounds in order. Seats and players are prefetched for the
+    schedule pages."""
+    status_rank = Case(
+        When(status=Match.Status.IN_PROGRESS, then=Value(0)),
+        When(status=Match.Status.SCHEDULED, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
     return (
         Match.objects.filter(seats__player=player)
         .filter(Q(is_bye=False) | Q(round__isnull=False))
         .select_related("round__tournament")
         .prefetch_related("seats__player")
-        .order_by("status", "-round__starts_at", "-id")
+        .annotate(status_rank=status_rank)
+        .order_by("status_rank", "-round__tournament__created_at", "round__number", "id")
     )

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
+from games import hooks
 from games.models import Deal, Match
 from games.services import player_matches
 
@@ -52,7 +53,8 @@ def my_matches(request: HttpRequest) -> HttpResponse:
             (s.number for s in item.seat_list if s.player_id == request.user.pk), None
         )
         _from_my_side(item)
-    return render(request, "games/my_matches.html", {"matches": matches})
+    events = hooks.player_events(request.user)
+    return render(request, "games/my_matches.html", {"matches": matches, "events": events})
 
 
 def _from_my_side(match: Match) -> None:

@@ -16,3 +16,4 @@ class TournamentsConfig(AppConfig):
             receivers.queue_result_recording, dispatch_uid="tournaments.record_result"
         )
         hooks.register_context_provider(receivers.match_context)
+        hooks.register_events_provider(receivers.player_events)

@@ -35,3 +35,40 @@ def match_context(match: Any, player_ids: Sequence[int]) -> dict[str, Any]:
             "round": round_.number,
         }
     return {"ratings": ratings, "event": event}
+
+
+def player_events(player: Any) -> list[dict[str, Any]]:
+    """Events provider for My matches (games/hooks.py): the tournaments ``player`` has
+    entered (as a player or a named partner) that are not finished, newest first, each
+    ``{"name", "url", "status", "detail"}`` with what happens next."""
+    from django.db.models import Q
+    from django.utils.translation import gettext as _
+
+    from tournaments.models import Entry, Tournament
+
+    entries = (
+        Entry.objects.filter(Q(player=player) | Q(partner=player))
+        .exclude(tournament__status=Tournament.Status.FINISHED)
+        .select_related("tournament")
+        .order_by("-tournament__created_at")
+    )
+    events = []
+    for entry in entries:
+        tournament = entry.tournament
+        if tournament.status == Tournament.Status.REGISTRATION:
+            detail = _("Registered: the schedule is made when registration closes.")
+        elif tournament.status == Tournament.Status.SCHEDULED:
+            detail = _("Scheduled: your matches appear here when their round starts.")
+        else:
+            detail = _("Under way.")
+        if entry.partner_id is not None and not entry.partner_confirmed:
+            detail = _("Waiting for the partner to confirm.") + " " + detail
+        events.append(
+            {
+                "name": tournament.name,
+                "url": tournament.get_absolute_url(),
+                "status": tournament.get_status_display(),
+                "detail": detail,
+            }
+        )
+    return events
