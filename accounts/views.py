@@ -16,8 +16,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         .select_related("match", "opponent")
         .order_by("-created_at", "-id")[:50]
     )
+    # The live page re-fetches its body when one of the player's results is recorded.
+    partial = request.GET.get("partial") == "1"
     return render(
         request,
-        "accounts/profile.html",
+        "accounts/_profile_body.html" if partial else "accounts/profile.html",
         {"profile": player, "ratings": ratings, "history": history},
     )

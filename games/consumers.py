@@ -36,6 +36,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def player_updates_group(player_id: int) -> str:
+    """Channel-layer group of the pages showing a player's profile (ratings, history)."""
+    return f"player-updates-{player_id}"
+
+
 def client_address(scope: dict) -> str:
     """The client's address as the server saw it (uvicorn's --proxy-headers puts the
     proxy's X-Forwarded-For there when the proxy is trusted)."""
@@ -400,6 +405,8 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
             self.group = f"tournament-{int(kwargs['tournament_id'])}"
         elif kwargs.get("game") in _GAME_SLUGS:
             self.group = f"leaderboard-{kwargs['game']}"
+        elif "player_id" in kwargs:  # a profile page: the player's ratings changed
+            self.group = player_updates_group(int(kwargs["player_id"]))
         else:  # an unknown game (a 120-character slug was a server error: finding 9)
             await self.close(code=CLOSE_NOT_FOUND)
             return

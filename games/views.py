@@ -23,6 +23,7 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
         "seat": seat,
         "game": match.game,
         "players": [{"seat": s.number, "username": s.player.username} for s in seats],
+        "username": request.user.username if request.user.is_authenticated else None,
         "standings_url": tournament.get_absolute_url() if tournament else None,
     }
     names = {s.number: s.player.username for s in seats}

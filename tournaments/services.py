@@ -9,6 +9,7 @@ and save. Tasks are queued and broadcasts sent only after commit.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Player
 from games import live
 from games import services as game_services
+from games.consumers import player_updates_group
 from games.models import Match, Seat
 from games.rules import get_game
 from games.services import player_matches
@@ -660,7 +662,8 @@ def match_result_record(*, match_id: int) -> bool:
         tournament = round_.tournament
         _finish_round_if_done(round_)
         _recompute_standings(tournament)
-    _announce_on_commit(match.game, tournament)
+    players = list(match.seats.values_list("player_id", flat=True))
+    _announce_on_commit(match.game, tournament, players)
     return rated
 
 
@@ -892,10 +895,15 @@ def tournament_recompute_standings(*, tournament: Tournament) -> None:
     _announce_on_commit(tournament.game, tournament)
 
 
-def _announce_on_commit(game: str, tournament: Tournament | None) -> None:
+def _announce_on_commit(
+    game: str, tournament: Tournament | None, player_ids: Sequence[int] = ()
+) -> None:
+    """After commit, tell the pages that show these results: the game's leaderboard, the
+    tournament's page and the profiles of ``player_ids`` (``{"type": "changed"}``)."""
     groups = [f"leaderboard-{game}"]
     if tournament is not None:
         groups.append(tournament.group_name)
+    groups += [player_updates_group(player_id) for player_id in player_ids]
 
     def announce() -> None:
         for group in groups:

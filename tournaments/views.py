@@ -126,9 +126,11 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for match in round_.matches.all():
             match.side_rows = _side_rows(match)
     mine = services.entry_of(tournament, request.user) if request.user.is_authenticated else None
+    # The live page re-fetches its rounds (status, pairings, results) on each "changed".
+    template = "tournaments/_rounds.html" if request.GET.get("partial") == "rounds" else None
     return render(
         request,
-        "tournaments/detail.html",
+        template or "tournaments/detail.html",
         {
             "tournament": tournament,
             "game": get_game(tournament.game),

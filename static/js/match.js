@@ -596,6 +596,12 @@ function presenceDot(ctx, seat) {
   return h("span", { class: ["lt-presence", `is-${p.status}`], title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
 }
 
+/** The seat's player's rating in the match's game (state match.players[].rating), or null. */
+function ratingOf(ctx, seat) {
+  const p = ((ctx.match && ctx.match.players) || []).find((q) => q.seat === seat);
+  return p && typeof p.rating === "number" ? p.rating : null;
+}
+
 function waitingLine(ctx) {
   const waiting = (ctx.match && ctx.match.waiting_for) || [];
   if (!waiting.length || ctx.finished) return null;
@@ -672,7 +678,10 @@ function matchOverBanner(ctx) {
     h("div", { class: "lt-over-text" },
       h("h2", { class: "lt-over-title" }, title),
       h("p", { class: "lt-over-sub" }, sub)),
-    standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null);
+    h("div", { class: "lt-over-links" },
+      standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null,
+      ctx.viewer !== null ? h("a", { class: "btn", href: "/matches/", "data-testid": "next-match-link" }, gettext("Your next match")) : null,
+      ctx.viewer !== null && config.username ? h("a", { class: "btn", href: `/players/${encodeURIComponent(config.username)}/`, "data-testid": "rating-link" }, gettext("Your rating")) : null));
 }
 
 function scorePanel(ctx, parts, prompt) {
@@ -685,6 +694,7 @@ function scorePanel(ctx, parts, prompt) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         presenceDot(ctx, s),
         ctx.name(s),
+        ratingOf(ctx, s) ? h("span", { class: "muted lt-rating", title: gettext("Rating in this game"), "data-testid": `rating-${s}` }, ` ${ratingOf(ctx, s)}`) : null,
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
       h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[ctx.sideOf(s)] ?? 0)),

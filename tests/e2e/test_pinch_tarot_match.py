@@ -66,9 +66,13 @@ def live_match(transactional_db, monkeypatch):
     new_deal = PinchTarot.new_deal
     deck_rng = random.Random(78)
 
-    def stacked_new_deal(self, seats=None, dealer=0, options=None, seed=None, deck=None):
+    def stacked_new_deal(
+        self, seats=None, dealer=0, options=None, seed=None, deck=None, carry=None
+    ):
         deck = deck or stacked_deck(deck_rng)
-        return new_deal(self, seats=seats, dealer=dealer, options=options, seed=seed, deck=deck)
+        return new_deal(
+            self, seats=seats, dealer=dealer, options=options, seed=seed, deck=deck, carry=carry
+        )
 
     monkeypatch.setattr(PinchTarot, "new_deal", stacked_new_deal)
     alice, bob = make_player("alice"), make_player("bob")
