@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from games import rules_pages
 from tournaments import views as tournament_views
 
 urlpatterns = [
@@ -12,6 +13,8 @@ urlpatterns = [
     path("matches/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("leaderboards/", include("tournaments.leaderboard_urls")),
+    path("rules/", rules_pages.rules_index, name="rules_index"),
+    path("rules/<slug:slug>/", rules_pages.rules, name="rules"),
     # set_language, posted by the language switch in every page's header (docs/i18n.md).
     path("i18n/", include("django.conf.urls.i18n")),
     # The strings of static/js in the visitor's language, loaded before the page's scripts.

@@ -316,7 +316,10 @@ export class MatchClient {
 
   onClick(e) {
     const t = e.target.closest("[data-action], [data-select], [data-ui]");
-    if (!t || !this.table.contains(t)) return;
+    if (!t || !this.table.contains(t)) {
+      this.explainRefusedCard(e.target.closest("[data-card]"));
+      return;
+    }
     if (t.dataset.ui === "close-toast") { this.toast.hidden = true; return; }
     if (t.dataset.ui === "resign") { this.resign(); return; }
     if (t.dataset.select !== undefined) {
@@ -329,6 +332,24 @@ export class MatchClient {
       if (t.disabled || this.busy) return;
       this.sendAction(t.dataset.action);
     }
+  }
+
+  /**
+   * A click on one of the player's own cards that cannot be played now (it carries no
+   * action): say so, with the rule the prompt gives (e.g. "follow Coppe"), instead of doing
+   * nothing. Nothing is said when it is not the player's turn or the card is not theirs.
+   */
+  explainRefusedCard(card) {
+    if (!card || !this.table.contains(card) || this.busy) return;
+    const st = this.state;
+    const view = (st && st.view) || {};
+    const mine = card.closest("[data-testid=my-hand], .is-mine, .lt-hand-self");
+    if (!mine || view.to_act === null || view.to_act === undefined || view.to_act !== (st && st.seat)) return;
+    const prompt = this.root.querySelector("[data-testid=prompt] .lt-status-detail");
+    const rule = prompt ? prompt.textContent : "";
+    const name = card.getAttribute("aria-label") || card.dataset.card;
+    const text = interpolate(gettext("%(card)s cannot be played now."), { card: name }, true);
+    this.showToast(rule ? `${text} ${rule}` : text);
   }
 
   /**

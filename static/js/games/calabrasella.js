@@ -14,7 +14,7 @@
 // with each hand's chips in "points", and match.scores per seat (chips).
 
 import {
-  h, cardName, handRow, trickArea, lastTrick, makeBack, makeCard, choiceList,
+  h, cardName, handRow, trickArea, lastTrick, makeBack, makeCard, choiceList, suitName,
   dealResultTable,
 } from "../live-table.js";
 
@@ -87,7 +87,7 @@ function prompt(ctx) {
     return: ["Give a card back", "Tap a card of your hand for the player who gave you the called card"],
     discard: ["Discard", "Tap 1 to 4 cards to set aside, then turn the widow"],
     take: ["Take from the widow", `Take ${view.discard_count - (view.taken || []).length} more`],
-    play: [(view.trick || []).length ? "Your turn" : "Your lead", `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS} · follow suit if you can`],
+    play: [(view.trick || []).length ? "Your turn" : "Your lead", `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS} · ${(view.trick || []).length ? `follow ${suitName(String(view.trick[0].card).slice(-1), ctx.pack)} if you can` : "lead any card"}`],
   }[view.phase] || ["Your turn", ""];
   if (ctx.myTurn) return { text: mineText[0], detail: mineText[1], mine: true };
   const actor = view.to_act;

@@ -104,7 +104,7 @@ function spizzPrompt(ctx) {
         const takes = ctx.legalList.some((a) => a.startsWith("take "));
         return {
           text: "Your turn",
-          detail: (lead ? "lead a card" : "follow suit if you can") + (takes ? " · you may first take a pizzico into your hand" : ""),
+          detail: (lead ? "lead a card" : `follow ${suitName(String(view.trick[0].card).slice(-1), ctx.pack)} if you can`) + (takes ? " · you may first take a pizzico into your hand" : ""),
           mine: true,
         };
       }

@@ -14,7 +14,7 @@
 // seat, and match.scores per side.
 
 import {
-  h, handRow, trickArea, lastTrick, dealResultTable, formatThirds,
+  h, handRow, trickArea, lastTrick, dealResultTable, formatThirds, suitName,
 } from "../live-table.js";
 
 export const pack = "italian";
@@ -95,7 +95,9 @@ function prompt(ctx) {
   const trickNo = Math.min((view.tricks_played ?? 0) + 1, TRICKS);
   if (ctx.myTurn) {
     const lead = !(view.trick || []).length;
-    return { text: lead ? "Your lead" : "Your turn", detail: `Trick ${trickNo} of ${TRICKS} · follow suit if you can`, mine: true };
+    const led = (view.trick || [])[0];
+    const follow = led ? `follow ${suitName(String(led.card).slice(-1), ctx.pack)} if you can` : "lead any card";
+    return { text: lead ? "Your lead" : "Your turn", detail: `Trick ${trickNo} of ${TRICKS} · ${follow}`, mine: true };
   }
   const actor = view.to_act;
   if (actor === null || actor === undefined) return { text: "Waiting…", mine: false };

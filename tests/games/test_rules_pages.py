@@ -1,0 +1,41 @@
+"""Rules pages: every game the registry knows has one, rendered from docs/games/ by the
+Markdown library, linked from the leaderboard, the tournament and the match page."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules import all_games
+from tests.conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
+def test_every_game_has_a_rules_page_rendered_from_markdown(client, slug):
+    response = client.get(f"/rules/{slug}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'data-testid="rules"' in page and "<h1>" in page
+    assert "<table>" in page or "<ol>" in page or "<ul>" in page
+    assert "# " not in page.split('data-testid="rules"')[1][:200]  # headings rendered
+
+
+def test_an_unknown_game_has_no_rules_page_and_the_index_lists_every_game(client):
+    assert client.get("/rules/poker/").status_code == 404
+    index = client.get("/rules/").content.decode()
+    assert all(f"/rules/{game.slug}/" in index for game in all_games())
+
+
+def test_an_italian_visitor_is_told_when_a_page_is_in_english(client):
+    page = client.get("/rules/scopa/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'data-testid="rules-in-english"' in page
+    assert 'data-testid="rules-in-english"' not in client.get("/rules/scopa/").content.decode()
+
+
+def test_the_match_page_and_the_leaderboard_link_to_the_rules(client, alice, bob):
+    match = start_match(alice, bob, game="briscola")
+    assert 'href="/rules/briscola/"' in client.get(match.get_absolute_url()).content.decode()
+    assert 'href="/rules/briscola/"' in client.get("/leaderboards/briscola/").content.decode()
+    tournament = match.round.tournament
+    assert 'href="/rules/briscola/"' in client.get(tournament.get_absolute_url()).content.decode()
