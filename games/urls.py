@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.my_matches, name="my_matches"),
     path("<int:match_id>/", views.match, name="match"),
+    path("<int:match_id>/deals/<int:number>/", views.deal_replay, name="deal_replay"),
     path(
         "<int:match_id>/deals/<int:number>/record.json",
         views.deal_record,

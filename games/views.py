@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games import hooks
 from games.models import Deal, Match
+from games.replays import replay_steps
 from games.services import player_matches
 
 
@@ -89,3 +90,36 @@ def deal_record(request: HttpRequest, match_id: int, number: int) -> HttpRespons
     filename = f"{deal.match.game}-match{match_id}-deal{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """A finished deal stepped through move by move, forwards and backwards, every hand
+    shown (games/replays.py), with its record to download and verify. 404 while the deal
+    goes on."""
+    deal = get_object_or_404(Deal.objects.select_related("match"), match_id=match_id, number=number)
+    if not deal.is_over:
+        raise Http404("This deal is not over: it can be replayed once it ends.")
+    match = deal.match
+    seats = list(match.seats.select_related("player").order_by("number"))
+    names = {s.number: s.player.username for s in seats}
+    replay = {
+        "game": match.game,
+        "match_id": match.pk,
+        "deal": number,
+        "players": [{"seat": n, "username": name} for n, name in names.items()],
+        "sides": [list(side) for side in match.sides],
+        "steps": replay_steps(deal),
+        "commitment": deal.commitment,
+    }
+    later = Deal.objects.filter(match=match, number__gt=number, result__isnull=False).exists()
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "match": match,
+            "deal": deal,
+            "replay": replay,
+            "previous": number - 1 if number > 1 else None,
+            "next": number + 1 if later else None,
+        },
+    )

@@ -757,7 +757,11 @@ function dealsList(ctx) {
       deals.slice().reverse().map((d) =>
         h("li", {}, h("span", { class: "muted" }, dealLabel(d.number)), " ",
           // A deal's points are per seat; partners hold their side's: one figure a side.
-          h("strong", {}, ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0).join("–"))))));
+          h("strong", {}, ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0).join("–")), " ",
+          ctx.match.id && !ctx.match.replay ? h("a", {
+            class: "lt-replay-link", href: `/matches/${ctx.match.id}/deals/${d.number}/`,
+            "data-testid": `replay-${d.number}`, title: gettext("Step through this deal, every hand shown"),
+          }, gettext("replay")) : null))));
 }
 
 function resignButton(ctx) {
