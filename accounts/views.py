@@ -1,10 +1,17 @@
 """Public profile pages."""
 
+from datetime import timedelta
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
+from accounts.charts import rating_chart
 from accounts.models import Player
+from games.models import Match
 from tournaments.models import Rating, RatingChange
+
+RECENT_DAYS = 183  # "the last six months" of matches on a profile
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -18,8 +25,31 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     )
     # The live page re-fetches its body when one of the player's results is recorded.
     partial = request.GET.get("partial") == "1"
+    charts = []
+    for rating in ratings:
+        changes = list(
+            RatingChange.objects.filter(player=player, game=rating.game)
+            .order_by("created_at", "id")
+            .values_list("rating_before", "rating_after")
+        )
+        series = [changes[0][0], *(after for _, after in changes)] if changes else []
+        charts.append((rating, rating_chart(series, f"{rating.get_game_display()} rating")))
+    since = timezone.now() - timedelta(days=RECENT_DAYS)
+    matches = (
+        Match.objects.filter(seats__player=player, is_bye=False, created_at__gte=since)
+        .exclude(status=Match.Status.SCHEDULED)
+        .select_related("round__tournament")
+        .prefetch_related("seats__player")
+        .order_by("-created_at", "-id")[:100]
+    )
     return render(
         request,
         "accounts/_profile_body.html" if partial else "accounts/profile.html",
-        {"profile": player, "ratings": ratings, "history": history},
+        {
+            "profile": player,
+            "ratings": ratings,
+            "history": history,
+            "charts": charts,
+            "matches": matches,
+        },
     )

@@ -226,3 +226,20 @@ def test_the_losers_profile_shows_the_loss(client, alice, bob):
         "1480.0",
         "-20.0",
     ]
+
+
+def test_a_profile_charts_each_games_rating_and_lists_recent_matches(client, alice, bob):
+    import random
+
+    from accounts.charts import rating_chart
+    from tests.conftest import play_random, start_match
+    from tournaments import services
+
+    assert rating_chart([1500], "Scopa") == ""
+    match = start_match(alice, bob, game="briscola", options={"match": "one_hand"})
+    play_random(match, rng=random.Random(1))
+    services.match_result_record(match_id=match.pk)
+    page = client.get(f"/players/{alice.username}/").content.decode()
+    assert 'data-testid="rating-chart" data-points="2"' in page
+    recent = page.split('data-testid="recent-matches"')[1]
+    assert match.get_absolute_url() in recent and "bob" in recent
