@@ -15,6 +15,7 @@ import {
   h, makePile, cardName, suitName, suitIcon, parseCard,
   handRow, trickArea, lastTrick, stockPile, dealResultTable,
 } from "../live-table.js";
+import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
 export const pack = "italian";
 
@@ -36,7 +37,7 @@ export function actionLabel(action, ctx) {
   if (!m) return null;
   const c = parseCard(m[1], ctx.pack);
   const trump = c && ctx.view && c.suit === ctx.view.trump;
-  return `Play ${cardName(m[1], ctx.pack)}${trump ? " (briscola)" : ""}`;
+  return interpolate(trump ? gettext("Play %(card)s (briscola)") : gettext("Play %(card)s"), { card: cardName(m[1], ctx.pack) }, true);
 }
 
 export function render(ctx) {
@@ -58,10 +59,10 @@ export function render(ctx) {
     prompt,
     feltClass: ["briscola-felt"],
     columns: [
-      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(player(s).tricks_won ?? 0) },
+      { label: gettext("Tricks"), title: gettext("Tricks won this hand"), value: (s) => String(player(s).tricks_won ?? 0) },
       {
-        label: "Pts",
-        title: showPoints ? "Card points won this hand" : "Card points are hidden until the hand ends",
+        label: pgettext("points, a short column heading", "Pts"),
+        title: showPoints ? gettext("Card points won this hand") : gettext("Card points are hidden until the hand ends"),
         value: (s) => (showPoints ? String(player(s).points_so_far ?? 0) : "–"),
       },
     ],
@@ -79,19 +80,32 @@ function trickNumber(view) {
   return Math.min((view.tricks_played ?? 0) + 1, tricksIn(view));
 }
 
+/** "Trick 3 of 20". */
+function trickOf(view) {
+  return interpolate(gettext("Trick %(number)s of %(count)s"), { number: trickNumber(view), count: tricksIn(view) }, true);
+}
+
 /** The hand's winner (a side) in words; ``points`` are per side. */
 function handWinnerText(ctx, winner, points) {
-  const pts = points ? ` ${ctx.sides.map((_, side) => points[side] ?? 0).sort((a, b) => b - a).join("–")}` : "";
-  if (winner === null || winner === undefined) return `Drawn hand${pts}`;
+  const score = points ? ctx.sides.map((_, side) => points[side] ?? 0).sort((a, b) => b - a).join("–") : null;
+  const say = (withScore, without, values = {}) => interpolate(score === null ? without : withScore, { ...values, score }, true);
+  if (winner === null || winner === undefined) return say(gettext("Drawn hand %(score)s"), gettext("Drawn hand"));
   const mine = ctx.viewer !== null && ctx.sideOf(ctx.viewer) === winner;
   const many = (ctx.sides[winner] || []).length > 1;
-  if (mine) return `${many ? "Your side wins" : "You win"} the hand${pts}`;
-  return `${ctx.sideName(winner)} ${many ? "win" : "wins"} the hand${pts}`;
+  if (mine && many) return say(gettext("Your side wins the hand %(score)s"), gettext("Your side wins the hand"));
+  if (mine) return say(gettext("You win the hand %(score)s"), gettext("You win the hand"));
+  const size = many ? 2 : 1;
+  return say(
+    ngettext("%(winner)s wins the hand %(score)s", "%(winner)s win the hand %(score)s", size),
+    ngettext("%(winner)s wins the hand", "%(winner)s win the hand", size),
+    { winner: ctx.sideName(winner) });
 }
 
 /** What wins a hand: 61 between two sides, the highest total among three. */
 function winsText(ctx) {
-  return ctx.sides.length === 2 ? `${WINNING_POINTS} or more wins the hand` : "the highest total wins the hand";
+  return ctx.sides.length === 2
+    ? interpolate(gettext("%(points)s or more wins the hand"), { points: WINNING_POINTS }, true)
+    : gettext("the highest total wins the hand");
 }
 
 /** A per-side list (card points, match scores) spread over the seats, for seat tables. */
@@ -101,28 +115,28 @@ function bySeat(ctx, perSide) {
 
 function briscolaPrompt(ctx, player) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  const trump = `briscola: ${suitWord(ctx, view.trump)}`;
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
+  const trump = interpolate(gettext("briscola: %(suit)s"), { suit: suitWord(ctx, view.trump) }, true);
   if (view.phase === "over") {
     const r = view.result || {};
-    return { text: "Hand over", detail: handWinnerText(ctx, r.winner, r.card_points), mine: false };
+    return { text: gettext("Hand over"), detail: handWinnerText(ctx, r.winner, r.card_points), mine: false };
   }
   const trick = view.trick || [];
-  const drawing = (view.stock_count ?? 0) > 0 || view.upcard ? "" : " · no more drawing";
-  const detailBase = `Trick ${trickNumber(view)} of ${tricksIn(view)} · ${trump}${drawing}`;
+  const drawing = (view.stock_count ?? 0) > 0 || view.upcard ? "" : ` · ${gettext("no more drawing")}`;
+  const detailBase = `${trickOf(view)} · ${trump}${drawing}`;
   if (ctx.myTurn) {
-    if (!trick.length) return { text: "Your lead", detail: `${detailBase} · play any card`, mine: true };
+    if (!trick.length) return { text: gettext("Your lead"), detail: `${detailBase} · ${gettext("play any card")}`, mine: true };
     const led = trick[0].card;
     return {
-      text: "Your turn",
-      detail: `answer ${cardName(led, ctx.pack)} with any card · ${detailBase}`,
+      text: gettext("Your turn"),
+      detail: `${interpolate(gettext("answer %(card)s with any card"), { card: cardName(led, ctx.pack) }, true)} · ${detailBase}`,
       mine: true,
     };
   }
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  if (!who) return { text: "Waiting…", mine: false };
-  return { text: trick.length ? `${who} to answer` : `${who} to lead`, detail: detailBase, mine: false };
+  if (!who) return { text: gettext("Waiting…"), mine: false };
+  return { text: interpolate(trick.length ? gettext("%(player)s to answer") : gettext("%(player)s to lead"), { player: who }, true), detail: detailBase, mine: false };
 }
 
 // ---------------------------------------------------------------- the upcard
@@ -149,12 +163,12 @@ function seatPanel(ctx, seat, p, { bottom, upcard, showPoints }) {
   const toAct = !ctx.finished && view.to_act === seat;
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To play"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      self ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+      self ? h("span", { class: "lt-you" }, gettext("you")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
     view.phase === "play" && view.leader === seat && !(view.trick || []).length && !toAct
-      ? h("span", { class: "chip", title: "Leads the next trick" }, "leads") : null);
+      ? h("span", { class: "chip", title: gettext("Leads the next trick") }, gettext("leads")) : null);
 
   const hand = handArea(ctx, seat, p, { upcard });
   const pile = wonPile(ctx, seat, p, showPoints);
@@ -185,7 +199,7 @@ function handArea(ctx, seat, p, { upcard }) {
     self: ctx.isMe(seat) || (self && ctx.viewer === null),
     pack: ctx.pack,
     sort: { suitOrder, rankOrder: BRISCOLA_RANKS },
-    label: ctx.isMe(seat) ? "Your hand" : "Hand",
+    label: ctx.isMe(seat) ? gettext("Your hand") : gettext("Hand"),
     cardOptions: (code) => {
       const c = parseCard(code, ctx.pack);
       const isTrump = c && c.suit === trump;
@@ -194,7 +208,7 @@ function handArea(ctx, seat, p, { upcard }) {
       return {
         ...offer,
         classes: [...(offer.classes || []), isTrump ? "briscola-trump" : null, dim ? "dim" : null],
-        label: isTrump ? "briscola" : "",
+        label: isTrump ? gettext("briscola") : "",
       };
     },
   });
@@ -210,12 +224,12 @@ function wonPile(ctx, seat, p, showPoints) {
   },
     makePile({ faceDown: true, size: cards, cardSize: "sm", badge: false }),
     h("div", { class: "lt-capture-caption" },
-      h("span", { class: "lt-capture-name" }, "Won tricks"),
+      h("span", { class: "lt-capture-name" }, gettext("Won tricks")),
       h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` },
-        `${tricks} trick${tricks === 1 ? "" : "s"} · ${cards} card${cards === 1 ? "" : "s"}`),
+        `${interpolate(ngettext("%(count)s trick", "%(count)s tricks", tricks), { count: tricks }, true)} · ${interpolate(ngettext("%(count)s card", "%(count)s cards", cards), { count: cards }, true)}`),
       showPoints
-        ? h("span", { class: "lt-capture-detail", "data-testid": `points-${seat}` }, `${p.points_so_far ?? 0} card points`)
-        : h("span", { class: "lt-capture-hidden muted", title: "Card points are hidden during the hand" }, "points hidden")));
+        ? h("span", { class: "lt-capture-detail", "data-testid": `points-${seat}` }, interpolate(ngettext("%(count)s card point", "%(count)s card points", p.points_so_far ?? 0), { count: p.points_so_far ?? 0 }, true))
+        : h("span", { class: "lt-capture-hidden muted", title: gettext("Card points are hidden during the hand") }, gettext("points hidden"))));
 }
 
 // ---------------------------------------------------------------- centre
@@ -226,18 +240,18 @@ function centre(ctx, player, showPoints) {
   let placeholder = null;
   if (!trick.length && view.phase === "play" && !ctx.finished) {
     const leader = view.leader ?? view.to_act;
-    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+    placeholder = ctx.isMe(leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(leader) }, true);
   }
   const stock = stockPile({
     count: view.stock_count ?? 0,
     upcard: view.upcard || null,
     trump: { suit: view.trump },
     pack: ctx.pack,
-    label: "Stock",
-    upcardLabel: "Briscola",
+    label: gettext("Stock"),
+    upcardLabel: gettext("Briscola"),
   });
   const stockNote = (view.stock_count ?? 0) === 0 && !view.upcard && view.phase === "play"
-    ? h("div", { class: "briscola-stock-note muted" }, "No more drawing") : null;
+    ? h("div", { class: "briscola-stock-note muted" }, gettext("No more drawing")) : null;
 
   const last = view.last_trick;
   let lastEl = null;
@@ -245,7 +259,7 @@ function centre(ctx, player, showPoints) {
     const pts = last.cards.reduce((acc, c) => acc + (CARD_POINTS[(parseCard(c.card, ctx.pack) || {}).rank] || 0), 0);
     lastEl = lastTrick({
       plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack,
-      label: showPoints ? `Last trick · ${pts} pts` : "Last trick",
+      label: showPoints ? interpolate(gettext("Last trick · %(points)s pts"), { points: pts }, true) : gettext("Last trick"),
     });
   }
   const showTrick = view.phase === "play" || trick.length > 0;
@@ -254,7 +268,7 @@ function centre(ctx, player, showPoints) {
     view.phase === "over" ? null : h("div", { class: "briscola-stock-col" }, stock, stockNote),
     showTrick ? trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader, placeholder,
-      footer: view.phase === "play" ? `Trick ${trickNumber(view)} of ${tricksIn(view)}` : null,
+      footer: view.phase === "play" ? trickOf(view) : null,
       layout: ctx.seats.length > 2 ? "compass" : "row", seats: ctx.seats.length,
     }) : null,
     lastEl,
@@ -284,13 +298,13 @@ function handResult(ctx, r, number, player) {
   const seats = ctx.seats;
   const cards = r.card_points || r.points || [];
   const rows = [
-    { label: "Tricks won", points: r.tricks || seats.map((s) => player(s).tricks_won ?? 0) },
-    { label: "Card points", detail: winsText(ctx), points: ctx.partnerships ? bySeat(ctx, cards) : cards },
+    { label: gettext("Tricks won"), points: r.tricks || seats.map((s) => player(s).tricks_won ?? 0) },
+    { label: gettext("Card points"), detail: winsText(ctx), points: ctx.partnerships ? bySeat(ctx, cards) : cards },
   ];
-  if (!pointsAreCards(r.points) && r.points) rows.push({ label: "Hands won", detail: "this hand", points: r.points });
+  if (!pointsAreCards(r.points) && r.points) rows.push({ label: gettext("Hands won"), detail: gettext("this hand"), points: r.points });
   const table = dealResultTable({
     seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
-    title: `Hand ${number} result`, testid: "deal-result",
+    title: interpolate(gettext("Hand %(number)s result"), { number }, true), testid: "deal-result",
   });
   return resultBox(ctx, table, handWinnerText(ctx, r.winner, cards), r.winner);
 }
@@ -307,11 +321,11 @@ function previousHandResult(ctx, d) {
   else winner = sidePoints.findIndex((p) => p > 0);
   if (winner < 0) winner = null;
   const rows = [cards
-    ? { label: "Card points", detail: winsText(ctx), points }
-    : { label: "Hands won", detail: "a 60–60 hand counts for nobody", points }];
+    ? { label: gettext("Card points"), detail: winsText(ctx), points }
+    : { label: gettext("Hands won"), detail: gettext("a 60–60 hand counts for nobody"), points }];
   const table = dealResultTable({
     seats: ctx.seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
-    title: `Hand ${d.number} result`, testid: "deal-result",
+    title: interpolate(gettext("Hand %(number)s result"), { number: d.number }, true), testid: "deal-result",
   });
   return resultBox(ctx, table, handWinnerText(ctx, winner, cards ? sidePoints : null), winner);
 }
@@ -329,10 +343,10 @@ function matchTable(ctx) {
   const deals = match.deals || [];
   if (!deals.length) return null;
   const cards = deals.some((d) => pointsAreCards(d.points));
-  const rows = deals.map((d) => ({ label: `Hand ${d.number}`, points: d.points || [] }));
+  const rows = deals.map((d) => ({ label: interpolate(gettext("Hand %(number)s"), { number: d.number }, true), points: d.points || [] }));
   return dealResultTable({
     seats: ctx.seats, rows, totals: match.scores ? bySeat(ctx, match.scores) : true, names: ctx.name, me: ctx.viewer,
-    title: cards ? "Match · card points" : "Match · hands won", totalLabel: "Total", testid: "match-result",
+    title: cards ? gettext("Match · card points") : gettext("Match · hands won"), totalLabel: gettext("Total"), testid: "match-result",
   });
 }
 
@@ -342,11 +356,11 @@ function sidePanel(ctx, showPoints) {
   const { view } = ctx;
   return h("div", { class: "briscola-panel" },
     h("p", { class: "briscola-panel-trump" },
-      suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), " Briscola: ",
+      suitIcon(view.trump, "suit-icon inline-icon", ctx.pack), ` ${gettext("Briscola:")} `,
       h("strong", {}, suitWord(ctx, view.trump)),
-      view.upcard ? h("span", { class: "muted" }, ` (${cardName(view.upcard, ctx.pack)} under the stock)`) : null),
+      view.upcard ? h("span", { class: "muted" }, ` ${interpolate(gettext("(%(card)s under the stock)"), { card: cardName(view.upcard, ctx.pack) }, true)}`) : null),
     showPoints || view.phase === "over" ? null
-      : h("p", { class: "muted briscola-panel-note" }, "Card points stay hidden until the hand ends: keep count!"),
-    ctx.partnerships ? h("p", { class: "muted briscola-panel-note" }, "Partners sit opposite and share their tricks; once the stock is out you see your partner's last cards.") : null,
-    h("p", { class: "muted briscola-panel-note" }, `Ace 11 · 3 10 · Re 4 · Cavallo 3 · Fante 2 · ${winsText(ctx)}`));
+      : h("p", { class: "muted briscola-panel-note" }, gettext("Card points stay hidden until the hand ends: keep count!")),
+    ctx.partnerships ? h("p", { class: "muted briscola-panel-note" }, gettext("Partners sit opposite and share their tricks; once the stock is out you see your partner's last cards.")) : null,
+    h("p", { class: "muted briscola-panel-note" }, `${gettext("Ace 11 · 3 10 · Re 4 · Cavallo 3 · Fante 2")} · ${winsText(ctx)}`));
 }

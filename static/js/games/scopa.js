@@ -14,13 +14,14 @@
 // dismissed), then in the side panel.
 
 import { h, makeCard, makePile, cardName, handRow, stockPile, choiceList, seatLabel } from "../live-table.js";
+import { gettext, ngettext, interpolate } from "../i18n.js";
 
 /** Capture values: ace 1, 2-7 face value, Fante 8, Cavallo 9, Re 10. */
 const VALUE = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, J: 8, Q: 9, K: 10 };
 const SUITS = ["C", "D", "H", "S"];
 const PLAYS_PER_DEAL = 36;
 const ITEM_ORDER = ["cards", "diamonds", "settebello", "primiera"];
-const ITEM_LABELS = { cards: "Cards", diamonds: "Denari", settebello: "Settebello", primiera: "Primiera", scopa: "Scopa" };
+const ITEM_LABELS = { cards: gettext("Cards"), diamonds: "Denari", settebello: "Settebello", primiera: "Primiera", scopa: "Scopa" };
 
 const rankOf = (code) => String(code).slice(0, -1);
 const suitOf = (code) => String(code).slice(-1);
@@ -49,8 +50,8 @@ export function actionLabel(action, ctx) {
   const a = parseAction(action);
   if (!a) return null;
   const pack = (ctx && ctx.pack) || "italian";
-  if (!a.taken.length) return `Play ${cardName(a.card, pack)} to the table`;
-  return `Take ${takeText(a.taken, pack)} with ${cardName(a.card, pack)}`;
+  if (!a.taken.length) return interpolate(gettext("Play %(card)s to the table"), { card: cardName(a.card, pack) }, true);
+  return interpolate(gettext("Take %(cards)s with %(card)s"), { cards: takeText(a.taken, pack), card: cardName(a.card, pack) }, true);
 }
 
 /** Clicks on [data-select]: a hand card opens/closes its choice list; "dismiss-result:N" hides a result. */
@@ -133,8 +134,8 @@ export function render(ctx) {
     prompt,
     feltClass: ["scopa-felt"],
     columns: [
-      { label: "Cards", title: "Cards captured this deal", value: (s) => String(player(s).captured_count ?? 0) },
-      { label: "Scope", title: "Scope (sweeps) this deal", value: (s) => String(player(s).scope ?? 0) },
+      { label: gettext("Cards"), title: gettext("Cards captured this deal"), value: (s) => String(player(s).captured_count ?? 0) },
+      { label: gettext("Scope"), title: gettext("Scope (sweeps) this deal"), value: (s) => String(player(s).scope ?? 0) },
     ],
     panel: [raceBlock(ctx), prev && !fresh && !view.result ? resultTable(ctx, prev, { compact: true }) : null],
   };
@@ -156,16 +157,16 @@ function previousResult(ctx) {
 
 function scopaPrompt(ctx, selected) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  if (view.phase === "over") return { text: "Deal over", mine: false };
-  const hand = `hand ${view.round ?? 1} of 6`;
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
+  if (view.phase === "over") return { text: gettext("Deal over"), mine: false };
+  const hand = interpolate(gettext("hand %(number)s of 6"), { number: view.round ?? 1 }, true);
   if (ctx.myTurn) {
-    if (selected) return { text: "Your turn", detail: `choose what to take with ${cardName(selected, ctx.pack)}`, mine: true };
-    return { text: "Your turn", detail: `play a card: it takes what it can, else it goes to the table · ${hand}`, mine: true };
+    if (selected) return { text: gettext("Your turn"), detail: interpolate(gettext("choose what to take with %(card)s"), { card: cardName(selected, ctx.pack) }, true), mine: true };
+    return { text: gettext("Your turn"), detail: `${gettext("play a card: it takes what it can, else it goes to the table")} · ${hand}`, mine: true };
   }
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  return { text: who ? `${who} to play` : "Waiting…", detail: hand, mine: false };
+  return { text: who ? interpolate(gettext("%(player)s to play"), { player: who }, true) : gettext("Waiting…"), detail: hand, mine: false };
 }
 
 // ---------------------------------------------------------------- seats
@@ -175,14 +176,14 @@ function seatRow(ctx, seat, p, bottom, handEl = null) {
   const toAct = !ctx.finished && view.to_act === seat;
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To play"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      ctx.isMe(seat) ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
-    view.last_capturer === seat && view.phase !== "over" ? h("span", { class: "chip", title: "Captured last: takes the cards left on the table at the end" }, "last to take") : null);
+      ctx.isMe(seat) ? h("span", { class: "lt-you" }, gettext("you")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
+    view.last_capturer === seat && view.phase !== "over" ? h("span", { class: "chip", title: gettext("Captured last: takes the cards left on the table at the end") }, gettext("last to take")) : null);
   const hand = handEl || handRow({
     cards: Array.isArray(p.hand) ? p.hand : null, count: p.hand_count ?? 0, seat, self: false, sort: false,
-    empty: view.phase === "over" ? "played out" : "empty",
+    empty: view.phase === "over" ? gettext("played out") : gettext("empty"),
   });
   return h("section", {
     class: ["lt-seat", "scopa-seat", bottom ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null],
@@ -201,22 +202,24 @@ function myHand(ctx, seat, p, byCard, selected, hoverProps) {
     const acts = ctx.myTurn ? byCard.get(code) || [] : [];
     let opts = {};
     let hint = null;
+    let sweep = false;
     let takes = [];
     if (acts.length === 1) {
       const action = ctx.act(acts[0]);
       const a = parseAction(action);
       takes = a.taken;
       opts = { action, classes: ["legal"], label: actionLabel(action, ctx) };
-      hint = !a.taken.length ? "to table" : sweeps(ctx, a.taken) ? "scopa!" : `takes ${a.taken.length}`;
+      sweep = a.taken.length > 0 && sweeps(ctx, a.taken);
+      hint = !a.taken.length ? gettext("to table") : sweep ? gettext("scopa!") : interpolate(ngettext("takes %(count)s", "takes %(count)s", a.taken.length), { count: a.taken.length }, true);
     } else if (acts.length > 1) {
       ctx.claim(acts);
       takes = [...new Set(acts.flatMap((x) => parseAction(x).taken))];
       opts = {
         button: true, dataset: { select: code, choices: acts.length },
         classes: ["legal", "has-choices", selected === code ? "selected" : null],
-        label: `${acts.length} ways to take`,
+        label: interpolate(ngettext("%(count)s way to take", "%(count)s ways to take", acts.length), { count: acts.length }, true),
       };
-      hint = `${acts.length} ways`;
+      hint = interpolate(ngettext("%(count)s way", "%(count)s ways", acts.length), { count: acts.length }, true);
     } else if (ctx.myTurn) {
       opts = { classes: ["dim"] };
     }
@@ -227,11 +230,11 @@ function myHand(ctx, seat, p, byCard, selected, hoverProps) {
     }
     return h("div", { class: "scopa-hand-slot" },
       card,
-      hint ? h("span", { class: ["scopa-hint", hint === "scopa!" ? "is-scopa" : null] }, hint) : null);
+      hint ? h("span", { class: ["scopa-hint", sweep ? "is-scopa" : null] }, hint) : null);
   });
   return h("div", { class: ["lt-hand", "lt-hand-self", "scopa-hand"], "data-testid": "my-hand" },
-    h("div", { class: "lt-label" }, "Your hand ", h("span", { class: "badge", "data-testid": `hand-count-${seat}` }, String(cards.length))),
-    h("div", { class: "lt-cards scopa-hand-cards" }, slots.length ? slots : h("span", { class: "muted lt-empty" }, ctx.view.phase === "over" ? "played out" : "empty")));
+    h("div", { class: "lt-label" }, `${gettext("Your hand")} `, h("span", { class: "badge", "data-testid": `hand-count-${seat}` }, String(cards.length))),
+    h("div", { class: "lt-cards scopa-hand-cards" }, slots.length ? slots : h("span", { class: "muted lt-empty" }, ctx.view.phase === "over" ? gettext("played out") : gettext("empty"))));
 }
 
 /** Whether taking `taken` clears the board: a scopa, except on the deal's last play (option last_play_scopa). */
@@ -246,18 +249,18 @@ function capturePile(ctx, seat, p) {
   const count = p.captured_count ?? 0;
   const scope = p.scopa_cards || [];
   const pile = makePile({ size: count, faceDown: true, cardSize: "sm", pack: ctx.pack });
-  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: { "--i": i }, title: `Scopa with ${cardName(code, ctx.pack)}` },
+  const sweepsEls = scope.map((code, i) => h("div", { class: "scopa-sweep", style: { "--i": i }, title: interpolate(gettext("Scopa with %(card)s"), { card: cardName(code, ctx.pack) }, true) },
     makeCard(code, { size: "xs", pack: ctx.pack, label: "scopa" })));
   return h("div", { class: ["scopa-pile", ctx.isMe(seat) ? "is-mine" : null], "data-testid": `captures-${seat}`, "data-seat": String(seat) },
     h("div", { class: "scopa-pile-stack", style: { "--n": Math.max(1, scope.length) } }, sweepsEls, pile),
     h("div", { class: "scopa-pile-caption" },
-      h("span", { class: "lt-label" }, "Captured"),
-      h("span", { class: "scopa-pile-count", "data-testid": `captures-count-${seat}` }, `${count} card${count === 1 ? "" : "s"}`),
+      h("span", { class: "lt-label" }, gettext("Captured")),
+      h("span", { class: "scopa-pile-count", "data-testid": `captures-count-${seat}` }, interpolate(ngettext("%(count)s card", "%(count)s cards", count), { count }, true)),
       h("span", {
         class: ["scopa-scope-count", scope.length ? "has-scope" : null], "data-testid": `scope-${seat}`,
-        title: scope.length ? `Scope made with ${scope.map((c) => cardName(c, ctx.pack)).join(", ")}` : null,
+        title: scope.length ? interpolate(gettext("Scope made with %(cards)s"), { cards: scope.map((c) => cardName(c, ctx.pack)).join(", ") }, true) : null,
       },
-        scope.length ? `${scope.length} scop${scope.length === 1 ? "a" : "e"}` : "no scope")));
+        scope.length ? interpolate(ngettext("%(count)s scopa", "%(count)s scope", scope.length), { count: scope.length }, true) : gettext("no scope"))));
 }
 
 // ---------------------------------------------------------------- center
@@ -265,9 +268,9 @@ function capturePile(ctx, seat, p) {
 function stockBlock(ctx, view) {
   const round = view.round ?? 1;
   return h("div", { class: "scopa-stock" },
-    stockPile({ count: view.stock_count ?? 0, pack: ctx.pack, label: "Stock" }),
+    stockPile({ count: view.stock_count ?? 0, pack: ctx.pack, label: gettext("Stock") }),
     h("div", { class: "scopa-round muted", "data-testid": "round" },
-      view.phase === "over" ? "all played" : round >= 6 ? "last hand" : `hand ${round} of 6`));
+      view.phase === "over" ? gettext("all played") : round >= 6 ? gettext("last hand") : interpolate(gettext("hand %(number)s of 6"), { number: round }, true)));
 }
 
 function boardBlock(ctx, view, boardEls, targets, trailed, over) {
@@ -276,33 +279,36 @@ function boardBlock(ctx, view, boardEls, targets, trailed, over) {
     const el = makeCard(code, {
       pack: ctx.pack,
       classes: ["lt-board-card", targets.has(code) ? "takeable" : null, trailed === code ? "scopa-last" : null],
-      label: trailed === code ? "just played" : "",
+      label: trailed === code ? gettext("just played") : "",
     });
     boardEls.set(code, el);
     return el;
   });
   const r = view.result;
-  let empty = view.last_play && view.last_play.scopa ? "Swept clean: scopa!" : "The table is empty";
+  let empty = view.last_play && view.last_play.scopa ? gettext("Swept clean: scopa!") : gettext("The table is empty");
   if (over && r) {
     const left = r.leftover || [];
     const taker = r.last_capturer;
     empty = left.length && taker !== null && taker !== undefined
       ? h("span", { class: "scopa-leftover" },
         h("span", { class: "scopa-leftover-cards" }, left.map((c) => makeCard(c, { size: "xs", pack: ctx.pack }))),
-        h("span", {}, `left on the table at the end: taken by ${ctx.isMe(taker) ? "you" : ctx.name(taker)}, the last to capture`))
-      : "The table was empty at the end";
+        h("span", {}, ctx.isMe(taker)
+          ? gettext("left on the table at the end: taken by you, the last to capture")
+          : interpolate(gettext("left on the table at the end: taken by %(player)s, the last to capture"), { player: ctx.name(taker) }, true)))
+      : gettext("The table was empty at the end");
   }
   return h("div", { class: ["lt-board", "scopa-board"], "data-testid": "board" },
-    h("div", { class: "lt-label" }, "Table ", h("span", { class: "badge", "data-testid": "board-count" }, String(cards.length))),
+    h("div", { class: "lt-label" }, `${gettext("Table")} `, h("span", { class: "badge", "data-testid": "board-count" }, String(cards.length))),
     h("div", { class: "lt-board-cards" }, list.length ? list : h("span", { class: "muted lt-empty scopa-empty" }, empty)));
 }
 
 function lastPlay(ctx, lp) {
   if (!lp) return null;
-  const who = ctx.isMe(lp.seat) ? "You" : ctx.name(lp.seat);
+  const mine = ctx.isMe(lp.seat);
+  const who = ctx.name(lp.seat);
   const taken = lp.taken || [];
   return h("div", { class: ["scopa-last-play", lp.scopa ? "is-scopa" : null], "data-testid": "last-play", "data-seat": String(lp.seat) },
-    h("div", { class: "lt-label" }, "Last play"),
+    h("div", { class: "lt-label" }, gettext("Last play")),
     h("div", { class: "scopa-last-line" },
       makeCard(lp.card, { size: "sm", pack: ctx.pack }),
       taken.length
@@ -311,8 +317,10 @@ function lastPlay(ctx, lp) {
         : null),
     h("div", { class: "scopa-last-text" },
       taken.length
-        ? `${who} took ${takeText(taken, ctx.pack)} with ${cardName(lp.card, ctx.pack)}`
-        : `${who} played ${cardName(lp.card, ctx.pack)} to the table`),
+        ? interpolate(mine ? gettext("You took %(cards)s with %(card)s") : gettext("%(player)s took %(cards)s with %(card)s"),
+          { player: who, cards: takeText(taken, ctx.pack), card: cardName(lp.card, ctx.pack) }, true)
+        : interpolate(mine ? gettext("You played %(card)s to the table") : gettext("%(player)s played %(card)s to the table"),
+          { player: who, card: cardName(lp.card, ctx.pack) }, true)),
     lp.scopa ? h("span", { class: "scopa-badge" }, "Scopa!") : null);
 }
 
@@ -320,10 +328,11 @@ function voidNotice(ctx, voids) {
   if (!voids.length) return null;
   const fresh = playsMade(ctx.view) < 2;
   return h("div", { class: ["scopa-void", fresh ? null : "is-quiet"], "data-testid": "void-deals", role: "note" },
-    h("strong", {}, voids.length === 1 ? "Void deal" : `${voids.length} void deals`),
-    h("span", {}, fresh
-      ? " — three or more kings came to the table, so the cards were shuffled and dealt again:"
-      : " at the start of this deal (three kings on the table):"),
+    h("strong", {}, voids.length === 1 ? gettext("Void deal") : interpolate(ngettext("%(count)s void deal", "%(count)s void deals", voids.length), { count: voids.length }, true)),
+    // Translators: follows "Void deal" (or "2 void deals") in bold.
+    h("span", {}, ` ${fresh
+      ? gettext("— three or more kings came to the table, so the cards were shuffled and dealt again:")
+      : gettext("at the start of this deal (three kings on the table):")}`),
     h("span", { class: "scopa-void-boards" }, voids.map((v) => h("span", { class: "scopa-void-board" },
       (v.board || []).map((c) => makeCard(c, { size: "xs", pack: ctx.pack }))))));
 }
@@ -332,18 +341,18 @@ function choiceBlock(ctx, code, options, board, hoverProps) {
   const pack = ctx.pack;
   const list = choiceList({
     pack,
-    title: `Take with ${cardName(code, pack)}:`,
-    cancel: "Cancel",
+    title: interpolate(gettext("Take with %(card)s:"), { card: cardName(code, pack) }, true),
+    cancel: gettext("Cancel"),
     cancelSelect: code,
     choices: options.map((a) => {
       const { taken } = parseAction(a);
       const details = [];
-      if (sweeps(ctx, taken)) details.push("Scopa! clears the table");
-      if (taken.includes("7D") || code === "7D") details.push("the settebello");
+      if (sweeps(ctx, taken)) details.push(gettext("Scopa! clears the table"));
+      if (taken.includes("7D") || code === "7D") details.push(gettext("the settebello"));
       const denari = [code, ...taken].filter((c) => suitOf(c) === "D").length;
-      if (denari) details.push(`${denari} denar${denari === 1 ? "o" : "i"}`);
-      details.push(`${taken.length + 1} cards`);
-      return { action: a, label: `Take ${takeText(taken, pack)}`, cards: taken, detail: details.join(" · ") };
+      if (denari) details.push(interpolate(ngettext("%(count)s denaro", "%(count)s denari", denari), { count: denari }, true));
+      details.push(interpolate(ngettext("%(count)s card", "%(count)s cards", taken.length + 1), { count: taken.length + 1 }, true));
+      return { action: a, label: interpolate(gettext("Take %(cards)s"), { cards: takeText(taken, pack) }, true), cards: taken, detail: details.join(" · ") };
     }),
   });
   for (const btn of list.querySelectorAll("button[data-action]")) {
@@ -365,7 +374,7 @@ function raceBlock(ctx) {
   const target = match.target || 11;
   const scores = match.scores || [];
   return h("div", { class: "scopa-race", "data-testid": "race" },
-    h("h4", {}, `Race to ${target}`),
+    h("h4", {}, interpolate(gettext("Race to %(target)s"), { target }, true)),
     ctx.seats.map((s) => {
       const v = scores[s] ?? 0;
       return h("div", { class: ["scopa-race-row", ctx.isMe(s) ? "is-me" : null, match.winner === s ? "is-winner" : null] },
@@ -397,10 +406,10 @@ function itemRows(ctx, r) {
     if (name === "primiera") counts = (r.primiera || []).map((x) => (x === null || x === undefined ? "—" : x));
     if (name === "settebello") label = [label, h("span", { class: "scopa-inline-card" }, makeCard("7D", { size: "xs", pack }))];
     if (seat === null) {
-      if (name === "primiera" && (r.primiera || []).every((x) => x === null || x === undefined)) detail = "nobody has all four suits";
-      else detail = counts && counts[0] === counts[1] ? `tie at ${counts[0]}: nobody scores` : "nobody scores";
+      if (name === "primiera" && (r.primiera || []).every((x) => x === null || x === undefined)) detail = gettext("nobody has all four suits");
+      else detail = counts && counts[0] === counts[1] ? interpolate(gettext("tie at %(count)s: nobody scores"), { count: counts[0] }, true) : gettext("nobody scores");
     } else if (name === "primiera" && (r.primiera || []).some((x) => x === null || x === undefined)) {
-      detail = "only one player has all four suits";
+      detail = gettext("only one player has all four suits");
     }
     rows.push({ name, seat, label, counts, detail, points: seat === null ? 0 : 1 });
   }
@@ -409,7 +418,7 @@ function itemRows(ctx, r) {
     rows.push({
       name: "scopa", seat: it.seat, points: it.points ?? 1,
       label: [ITEM_LABELS.scopa, it.card ? h("span", { class: "scopa-inline-card" }, makeCard(it.card, { size: "xs", pack })) : null],
-      detail: it.card ? `with ${cardName(it.card, pack)}` : null, counts: null,
+      detail: it.card ? interpolate(gettext("with %(card)s"), { card: cardName(it.card, pack) }, true) : null, counts: null,
     });
   }
   return rows;
@@ -442,7 +451,7 @@ function resultTable(ctx, entry, { final = false, dismiss = false, compact = fal
     },
       h("th", { scope: "row" }, h("span", { class: "scopa-item-label" }, row.label),
         row.detail || notCounted || isWinning
-          ? h("span", { class: "lt-result-detail" }, [row.detail, isWinning ? `reaches ${target}: match won` : null, notCounted ? "not counted" : null].filter(Boolean).join(" · "))
+          ? h("span", { class: "lt-result-detail" }, [row.detail, isWinning ? interpolate(gettext("reaches %(target)s: match won"), { target }, true) : null, notCounted ? gettext("not counted") : null].filter(Boolean).join(" · "))
           : null),
       seats.map((s) => h("td", { class: ["num", row.seat === s ? "is-scorer" : null] },
         row.counts ? h("span", { class: "scopa-count" }, String(row.counts[s])) : null,
@@ -450,22 +459,22 @@ function resultTable(ctx, entry, { final = false, dismiss = false, compact = fal
   });
   const pts = entry.points || (r && r.points) || [0, 0];
   const after = final && ctx.finished ? (match.scores || []) : seats.map((s) => before[s] + (pts[s] || 0));
-  const title = final ? "Deal result" : `Deal ${entry.number} result`;
+  const title = final ? gettext("Deal result") : interpolate(gettext("Deal %(number)s result"), { number: entry.number }, true);
   return h("div", {
     class: ["lt-result", "lt-result-table", "scopa-result", compact ? "is-compact" : null],
     "data-testid": "deal-result", "data-deal": String(entry.number), "data-itemised": r ? "1" : "0",
   },
     h("div", { class: "scopa-result-head" },
       h("div", { class: "lt-label" }, title),
-      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, "OK") : null),
+      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, gettext("OK")) : null),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
       r ? h("tbody", {}, body)
         : h("tbody", {}, h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
-          h("span", { class: "lt-result-detail" }, "Points of the deal:")))),
+          h("span", { class: "lt-result-detail" }, gettext("Points of the deal:"))))),
       h("tfoot", {},
-        h("tr", { class: "scopa-deal-total" }, h("th", { scope: "row" }, "Deal points"),
+        h("tr", { class: "scopa-deal-total" }, h("th", { scope: "row" }, gettext("Deal points")),
           seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0)))),
-        h("tr", { class: "scopa-match-total" }, h("th", { scope: "row" }, `Match (to ${target})`),
+        h("tr", { class: "scopa-match-total" }, h("th", { scope: "row" }, interpolate(gettext("Match (to %(target)s)"), { target }, true)),
           seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, String(after[s] ?? 0)))))));
 }
