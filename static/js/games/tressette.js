@@ -16,6 +16,7 @@
 import {
   h, handRow, trickArea, lastTrick, dealResultTable, formatThirds, suitName,
 } from "../live-table.js";
+import { gettext, ngettext, interpolate } from "../i18n.js";
 
 export const pack = "italian";
 
@@ -23,30 +24,34 @@ const TRICKS = 10;
 /** Tressette ranking, strongest first: how a hand is sorted. */
 const RANKS = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"];
 const SUIT_ORDER = ["C", "D", "H", "S"];
-const RANK_WORDS = { A: "aces", 2: "2s", 3: "3s" };
+/** "three aces", "four 2s": a whole phrase for each count and rank. */
+const ACCUSO_WORDS = {
+  three: { A: gettext("three aces"), 2: gettext("three 2s"), 3: gettext("three 3s") },
+  four: { A: gettext("four aces"), 2: gettext("four 2s"), 3: gettext("four 3s") },
+};
 
 /** Readable labels of the signals; cards are labelled by the core. */
 export function actionLabel(action) {
   const text = String(action);
-  if (text === "busso") return "Busso: partner, play your best";
+  if (text === "busso") return gettext("Busso: partner, play your best");
   let m = /^striscio (\d+)$/.exec(text);
-  if (m) return `Striscio: I hold ${m[1]} of this suit`;
+  if (m) return interpolate(gettext("Striscio: I hold %(count)s of this suit"), { count: m[1] }, true);
   m = /^volo (\d)$/.exec(text);
-  if (m) return m[1] === "0" ? "Volo: I am void in a suit" : `Volo: I hold ${m[1]} in a suit`;
+  if (m) return m[1] === "0" ? gettext("Volo: I am void in a suit") : interpolate(gettext("Volo: I hold %(count)s in a suit"), { count: m[1] }, true);
   return null;
 }
 
 /** An accuso as words: "four 2s", "three aces", "napoli". */
 export function accusoText(meld) {
   if (meld.kind === "napoli") return meld.suit ? `napoli (${meld.suit})` : "napoli";
-  return `${meld.kind} ${RANK_WORDS[meld.rank] || meld.rank}`;
+  return (ACCUSO_WORDS[meld.kind] || {})[meld.rank] || `${meld.kind} ${meld.rank}`;
 }
 
 /** A signal as words, for the seat that made it. */
 export function signalText(signal) {
   if (signal.signal === "busso") return "busso";
-  if (signal.signal === "striscio") return `striscio: ${signal.count} of the suit`;
-  return signal.count === 0 ? "volo: void in a suit" : `volo: ${signal.count} in a suit`;
+  if (signal.signal === "striscio") return interpolate(gettext("striscio: %(count)s of the suit"), { count: signal.count }, true);
+  return signal.count === 0 ? gettext("volo: void in a suit") : interpolate(gettext("volo: %(count)s in a suit"), { count: signal.count }, true);
 }
 
 export function render(ctx) {
@@ -72,8 +77,8 @@ export function render(ctx) {
     prompt: prompt(ctx),
     feltClass: ["tressette-felt"],
     columns: [
-      { label: "Tricks", title: "Tricks won this deal", value: (s) => String(player(s).tricks_won ?? 0) },
-      { label: "Accusi", title: "Accusi announced (good play: not yet announced)", value: (s) => accusiShort(player(s)) },
+      { label: gettext("Tricks"), title: gettext("Tricks won this deal"), value: (s) => String(player(s).tricks_won ?? 0) },
+      { label: gettext("Accusi"), title: gettext("Accusi announced (good play: not yet announced)"), value: (s) => accusiShort(player(s)) },
     ],
     panel: sidePanel(ctx),
   };
@@ -81,7 +86,7 @@ export function render(ctx) {
 
 function accusiShort(p) {
   if (p.announced && (p.accusi || []).length) return p.accusi.map(accusoText).join(", ");
-  if (p.good_play && !p.announced) return "good play";
+  if (p.good_play && !p.announced) return gettext("good play");
   return "–";
 }
 
@@ -89,19 +94,24 @@ function accusiShort(p) {
 
 function prompt(ctx) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  if (view.phase === "over") return { text: "Deal over", detail: resultHeadline(ctx, view.result || {}), mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
+  if (view.phase === "over") return { text: gettext("Deal over"), detail: resultHeadline(ctx, view.result || {}), mine: false };
   const trickNo = Math.min((view.tricks_played ?? 0) + 1, TRICKS);
   if (ctx.myTurn) {
     const lead = !(view.trick || []).length;
     const led = (view.trick || [])[0];
-    const follow = led ? `follow ${suitName(String(led.card).slice(-1), ctx.pack)} if you can` : "lead any card";
-    return { text: lead ? "Your lead" : "Your turn", detail: `Trick ${trickNo} of ${TRICKS} · ${follow}`, mine: true };
+    const follow = led ? interpolate(gettext("follow %(suit)s if you can"), { suit: suitName(String(led.card).slice(-1), ctx.pack) }, true) : gettext("lead any card");
+    return { text: lead ? gettext("Your lead") : gettext("Your turn"), detail: `${trickOf(trickNo)} · ${follow}`, mine: true };
   }
   const actor = view.to_act;
-  if (actor === null || actor === undefined) return { text: "Waiting…", mine: false };
-  return { text: `${ctx.name(actor)} to play`, mine: false };
+  if (actor === null || actor === undefined) return { text: gettext("Waiting…"), mine: false };
+  return { text: interpolate(gettext("%(player)s to play"), { player: ctx.name(actor) }, true), mine: false };
+}
+
+/** "Trick 3 of 10". */
+function trickOf(number) {
+  return interpolate(gettext("Trick %(number)s of %(count)s"), { number, count: TRICKS }, true);
 }
 
 // ---------------------------------------------------------------- seats
@@ -115,21 +125,21 @@ function seatPanel(ctx, seat, p, where) {
   const signals = (view.signals || []).filter((s) => s.seat === seat && s.trick === trickNo);
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To act", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To act"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      self ? h("span", { class: "lt-you" }, "you") : null,
-      partner ? h("span", { class: "chip muted" }, "partner") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+      self ? h("span", { class: "lt-you" }, gettext("you")) : null,
+      partner ? h("span", { class: "chip muted" }, gettext("partner")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
     p.good_play && !p.announced
-      ? h("span", { class: "chip", "data-testid": `good-play-${seat}`, title: "Holds accusi, announced on winning a first trick" }, "Good play") : null,
+      ? h("span", { class: "chip", "data-testid": `good-play-${seat}`, title: gettext("Holds accusi, announced on winning a first trick") }, gettext("Good play")) : null,
     p.announced && (p.accusi || []).length
       ? h("span", { class: "chip", "data-testid": `accusi-${seat}` }, p.accusi.map(accusoText).join(" + ")) : null,
-    h("span", { class: "muted", "data-testid": `tricks-${seat}` }, ` ${p.tricks_won ?? 0} tricks`));
+    h("span", { class: "muted", "data-testid": `tricks-${seat}` }, ` ${interpolate(ngettext("%(count)s trick", "%(count)s tricks", p.tricks_won ?? 0), { count: p.tricks_won ?? 0 }, true)}`));
   const said = signals.length
     ? h("div", { class: "tressette-signals", "data-testid": `signals-${seat}` }, signals.map((s) => h("span", { class: "chip chip-signal" }, signalText(s))))
     : null;
   const mine = self && Array.isArray(p.accusi) && p.accusi.length && !p.announced
-    ? h("div", { class: "muted", "data-testid": "my-accusi" }, "Your accusi (said when you first win a trick): ", p.accusi.map(accusoText).join(", "))
+    ? h("div", { class: "muted", "data-testid": "my-accusi" }, `${gettext("Your accusi (said when you first win a trick):")} `, p.accusi.map(accusoText).join(", "))
     : null;
   return h("section", {
     class: ["lt-seat", where === "bottom" ? "lt-seat-bottom" : "lt-seat-top", `tressette-${where}`, toAct ? "is-turn" : null],
@@ -149,7 +159,7 @@ function handArea(ctx, seat, p) {
     self: ctx.isMe(seat) || (own && ctx.viewer === null),
     pack: ctx.pack,
     sort: { suitOrder: SUIT_ORDER, rankOrder: RANKS },
-    label: ctx.isMe(seat) ? "Your hand" : "Hand",
+    label: ctx.isMe(seat) ? gettext("Your hand") : gettext("Hand"),
     size: ctx.isMe(seat) ? null : "sm",
     cardOptions: (code) => {
       if (!ctx.isMe(seat)) return {};
@@ -177,12 +187,12 @@ function centre(ctx) {
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader,
       layout: "compass", seats: view.seats || 4,
       placeholder: !trick.length && view.phase === "play"
-        ? (ctx.isMe(view.leader) ? "Your lead" : `${ctx.name(view.leader)} leads`) : null,
-      footer: view.phase === "play" ? `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS}` : null,
+        ? (ctx.isMe(view.leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(view.leader) }, true)) : null,
+      footer: view.phase === "play" ? trickOf(Math.min((view.tricks_played ?? 0) + 1, TRICKS)) : null,
     }) : null,
     signalButtons.length
       ? h("div", { class: "tressette-signal-buttons", "data-testid": "signal-choices", style: "display:flex;flex-wrap:wrap;gap:.25rem" },
-        h("span", { class: "lt-label" }, "Signals (shown to all, your turn goes on)"), signalButtons)
+        h("span", { class: "lt-label" }, gettext("Signals (shown to all, your turn goes on)")), signalButtons)
       : null,
     last && (last.cards || []).length
       ? lastTrick({ plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack })
@@ -198,7 +208,7 @@ function resultHeadline(ctx, r) {
   const [a, b] = pts;
   if (a === b) return `${ctx.sideName(0)} ${a} – ${b} ${ctx.sideName(1)}`;
   const w = a > b ? 0 : 1;
-  return `${ctx.sideName(w)} take the deal ${Math.max(a, b)}–${Math.min(a, b)}`;
+  return interpolate(gettext("%(side)s take the deal %(score)s"), { side: ctx.sideName(w), score: `${Math.max(a, b)}–${Math.min(a, b)}` }, true);
 }
 
 function resultArea(ctx) {
@@ -222,11 +232,11 @@ function resultArea(ctx) {
     table = dealResultTable({
       seats: sides,
       rows: [
-        { label: "Card points", detail: "thirds: 3, 2, figures ⅓ · ace 1 · last trick 1", points: (r.card_thirds || []).map((t) => `${formatThirds(t)} → ${Math.floor(t / 3)}`) },
-        { label: "Accusi", points: r.accusi_points || [0, 0] },
-        { label: "Deal", points: r.side_points },
+        { label: gettext("Card points"), detail: gettext("thirds: 3, 2, figures ⅓ · ace 1 · last trick 1"), points: (r.card_thirds || []).map((t) => `${formatThirds(t)} → ${Math.floor(t / 3)}`) },
+        { label: gettext("Accusi"), points: r.accusi_points || [0, 0] },
+        { label: gettext("Deal"), points: r.side_points },
       ],
-      totals: null, names: sideLabel, me: null, title: `Deal ${number} result`, testid: "deal-result",
+      totals: null, names: sideLabel, me: null, title: interpolate(gettext("Deal %(number)s result"), { number }, true), testid: "deal-result",
     });
   }
   return h("div", { class: "tressette-results" }, head, table, matchTable(ctx));
@@ -239,9 +249,9 @@ function matchTable(ctx) {
   const sides = ctx.sides.map((_, s) => s);
   return dealResultTable({
     seats: sides,
-    rows: deals.map((d) => ({ label: `Deal ${d.number}`, points: ctx.sides.map((side) => (d.points || [])[side[0]]) })),
+    rows: deals.map((d) => ({ label: interpolate(gettext("Deal %(number)s"), { number: d.number }, true), points: ctx.sides.map((side) => (d.points || [])[side[0]]) })),
     totals: ctx.match.scores || true, names: (s) => ctx.sideName(s), me: null,
-    title: "Match · points", totalLabel: "Total", testid: "match-result",
+    title: gettext("Match · points"), totalLabel: gettext("Total"), testid: "match-result",
   });
 }
 
@@ -250,14 +260,16 @@ function matchTable(ctx) {
 function sidePanel(ctx) {
   const { view } = ctx;
   const lines = [
-    "Ranking: 3 2 A K Q J 7 6 5 4 · follow suit, no trumps",
-    "Every three of 3s, 2s and figures 1 point (remainder dropped) · ace 1 · last trick 1",
-    "Accusi: three or four aces, 2s or 3s (3 or 4) · napoli 3-2-A of a suit (3)",
+    gettext("Ranking: 3 2 A K Q J 7 6 5 4 · follow suit, no trumps"),
+    gettext("Every three of 3s, 2s and figures 1 point (remainder dropped) · ace 1 · last trick 1"),
+    gettext("Accusi: three or four aces, 2s or 3s (3 or 4) · napoli 3-2-A of a suit (3)"),
   ];
   if (ctx.viewer !== null && ctx.viewer !== undefined) {
-    lines.unshift(`You play with ${ctx.name((ctx.viewer + 2) % 4)} against ${ctx.name((ctx.viewer + 1) % 4)} & ${ctx.name((ctx.viewer + 3) % 4)}`);
+    lines.unshift(interpolate(gettext("You play with %(partner)s against %(left)s & %(right)s"), {
+      partner: ctx.name((ctx.viewer + 2) % 4), left: ctx.name((ctx.viewer + 1) % 4), right: ctx.name((ctx.viewer + 3) % 4),
+    }, true));
   }
   const accusi = view.side_accusi || [0, 0];
-  if (accusi.some((x) => x)) lines.push(`Accusi announced: ${ctx.sideName(0)} ${accusi[0]} · ${ctx.sideName(1)} ${accusi[1]}`);
+  if (accusi.some((x) => x)) lines.push(`${gettext("Accusi announced:")} ${ctx.sideName(0)} ${accusi[0]} · ${ctx.sideName(1)} ${accusi[1]}`);
   return h("div", { class: "tressette-panel" }, lines.map((t) => h("p", { class: "muted" }, t)));
 }

@@ -14,6 +14,7 @@
 // side that won the hand) and match.scores (hands won per side).
 
 import { h, handRow, trickArea, lastTrick, dealResultTable, suitName } from "../live-table.js";
+import { gettext, ngettext, interpolate } from "../i18n.js";
 
 export const pack = "italian";
 
@@ -24,17 +25,17 @@ const SUIT_ORDER = ["D", "H", "S", "C"];
 /** Readable labels of the declarations; cards are labelled by the core. */
 export function actionLabel(action, ctx) {
   const text = String(action);
-  if (text === "declare cuarenta") return "Declare las cuarenta (K and Q of trumps, 40)";
-  if (text === "declare tute") return "Declare tute (four kings: wins the hand)";
+  if (text === "declare cuarenta") return gettext("Declare las cuarenta (K and Q of trumps, 40)");
+  if (text === "declare tute") return gettext("Declare tute (four kings: wins the hand)");
   const m = /^declare veinte ([CDHS])$/.exec(text);
-  if (m) return `Declare veinte in ${suitName(m[1], (ctx && ctx.pack) || pack)} (20)`;
+  if (m) return interpolate(gettext("Declare veinte in %(suit)s (20)"), { suit: suitName(m[1], (ctx && ctx.pack) || pack) }, true);
   return null;
 }
 
 function declarationText(ctx, d) {
   if (d.kind === "tute") return "tute!";
   if (d.kind === "cuarenta") return "las cuarenta (40)";
-  return `veinte in ${suitName(d.suit, ctx.pack)} (20)`;
+  return interpolate(gettext("veinte in %(suit)s (20)"), { suit: suitName(d.suit, ctx.pack) }, true);
 }
 
 export function render(ctx) {
@@ -57,7 +58,7 @@ export function render(ctx) {
     prompt: prompt(ctx),
     feltClass: ["tute-felt"],
     columns: [
-      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(player(s).tricks_won ?? 0) },
+      { label: gettext("Tricks"), title: gettext("Tricks won this hand"), value: (s) => String(player(s).tricks_won ?? 0) },
     ],
     panel: sidePanel(ctx),
   };
@@ -65,23 +66,28 @@ export function render(ctx) {
 
 function prompt(ctx) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
-  if (view.phase === "over") return { text: "Hand over", detail: resultHeadline(ctx, view.result || {}), mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
+  if (view.phase === "over") return { text: gettext("Hand over"), detail: resultHeadline(ctx, view.result || {}), mine: false };
   const trickNo = Math.min((view.tricks_played ?? 0) + 1, TRICKS);
-  const trump = `trumps: ${suitName(view.trump, ctx.pack)}`;
+  const trump = interpolate(gettext("trumps: %(suit)s"), { suit: suitName(view.trump, ctx.pack) }, true);
   if (ctx.myTurn) {
     const trick = view.trick || [];
     if (!trick.length) {
-      const declare = ctx.legalList.some((a) => a.startsWith("declare")) ? " · you may declare first" : "";
-      return { text: "Your lead", detail: `Trick ${trickNo} of ${TRICKS} · ${trump}${declare}`, mine: true };
+      const declare = ctx.legalList.some((a) => a.startsWith("declare")) ? ` · ${gettext("you may declare first")}` : "";
+      return { text: gettext("Your lead"), detail: `${trickOf(trickNo)} · ${trump}${declare}`, mine: true };
     }
     const led = suitName((trick[0].card || "").slice(-1), ctx.pack);
-    return { text: "Your turn", detail: `follow ${led} and beat the trick if you can; void, trump · ${trump}`, mine: true };
+    return { text: gettext("Your turn"), detail: `${interpolate(gettext("follow %(suit)s and beat the trick if you can; void, trump"), { suit: led }, true)} · ${trump}`, mine: true };
   }
   const actor = view.to_act;
-  if (actor === null || actor === undefined) return { text: "Waiting…", mine: false };
-  return { text: `${ctx.name(actor)} to play`, detail: `Trick ${trickNo} of ${TRICKS} · ${trump}`, mine: false };
+  if (actor === null || actor === undefined) return { text: gettext("Waiting…"), mine: false };
+  return { text: interpolate(gettext("%(player)s to play"), { player: ctx.name(actor) }, true), detail: `${trickOf(trickNo)} · ${trump}`, mine: false };
+}
+
+/** "Trick 3 of 10". */
+function trickOf(number) {
+  return interpolate(gettext("Trick %(number)s of %(count)s"), { number, count: TRICKS }, true);
 }
 
 function seatPanel(ctx, seat, p) {
@@ -92,11 +98,11 @@ function seatPanel(ctx, seat, p) {
   const said = (view.declarations || []).filter((d) => d.seat === seat);
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To act", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To act"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      self ? h("span", { class: "lt-you" }, "you") : null,
-      partner ? h("span", { class: "chip muted" }, "partner") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
+      self ? h("span", { class: "lt-you" }, gettext("you")) : null,
+      partner ? h("span", { class: "chip muted" }, gettext("partner")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
     said.length ? h("span", { class: "chip", "data-testid": `declarations-${seat}` }, said.map((d) => declarationText(ctx, d)).join(" · ")) : null);
   return h("section", { class: ["lt-seat", self ? "lt-seat-bottom" : "lt-seat-top", toAct ? "is-turn" : null], "data-testid": `seat-${seat}`, "data-seat": String(seat) },
     head, handArea(ctx, seat, p));
@@ -115,14 +121,14 @@ function handArea(ctx, seat, p) {
     self: ctx.isMe(seat) || (own && ctx.viewer === null),
     pack: ctx.pack,
     sort: { suitOrder: trumpOrder, rankOrder: RANKS },
-    label: ctx.isMe(seat) ? "Your hand" : "Hand",
+    label: ctx.isMe(seat) ? gettext("Your hand") : gettext("Hand"),
     size: ctx.isMe(seat) ? null : "sm",
     cardOptions: (code) => {
       if (!ctx.isMe(seat)) return {};
       const action = `play ${code}`;
       const offer = ctx.cardOffer(code, ctx.legal.has(action) ? [action] : []);
       const dim = ctx.myTurn && !offer.action;
-      return { ...offer, classes: [...(offer.classes || []), dim ? "dim" : null], label: code.slice(-1) === view.trump ? "trump" : "" };
+      return { ...offer, classes: [...(offer.classes || []), dim ? "dim" : null], label: code.slice(-1) === view.trump ? gettext("trump") : "" };
     },
   });
 }
@@ -137,16 +143,16 @@ function centre(ctx) {
     .filter(Boolean)
     .map((a) => h("button", { type: "button", class: "btn", "data-action": a, "data-testid": `declare-${a.split(" ").slice(1).join("-")}` }, actionLabel(a, ctx)));
   return h("div", { class: ["lt-center", "tute-center"] },
-    h("p", { class: "muted", "data-testid": "trump" }, `Trumps: ${suitName(view.trump, ctx.pack)} (${ctx.cardName(view.trump_card)} turned to the dealer)`),
+    h("p", { class: "muted", "data-testid": "trump" }, interpolate(gettext("Trumps: %(suit)s (%(card)s turned to the dealer)"), { suit: suitName(view.trump, ctx.pack), card: ctx.cardName(view.trump_card) }, true)),
     view.phase === "play" || trick.length ? trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader,
       layout: "compass", seats: 4,
-      placeholder: !trick.length && view.phase === "play" ? (ctx.isMe(view.leader) ? "Your lead" : `${ctx.name(view.leader)} leads`) : null,
-      footer: view.phase === "play" ? `Trick ${Math.min((view.tricks_played ?? 0) + 1, TRICKS)} of ${TRICKS}` : null,
+      placeholder: !trick.length && view.phase === "play" ? (ctx.isMe(view.leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(view.leader) }, true)) : null,
+      footer: view.phase === "play" ? trickOf(Math.min((view.tricks_played ?? 0) + 1, TRICKS)) : null,
     }) : null,
     declareButtons.length
       ? h("div", { class: "tute-declare", "data-testid": "declare-choices", style: "display:flex;flex-wrap:wrap;gap:.25rem" },
-        h("span", { class: "lt-label" }, "Declare before you lead (one a trick won)"), declareButtons)
+        h("span", { class: "lt-label" }, gettext("Declare before you lead (one a trick won)")), declareButtons)
       : null,
     last && (last.cards || []).length
       ? lastTrick({ plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack })
@@ -155,11 +161,11 @@ function centre(ctx) {
 }
 
 function resultHeadline(ctx, r) {
-  if (r.tute !== null && r.tute !== undefined) return `${ctx.name(r.tute)} declares tute: ${ctx.sideName(r.winner)} win the hand`;
+  if (r.tute !== null && r.tute !== undefined) return interpolate(gettext("%(player)s declares tute: %(side)s win the hand"), { player: ctx.name(r.tute), side: ctx.sideName(r.winner) }, true);
   const totals = r.totals;
   if (!totals) return "";
-  if (r.winner === null || r.winner === undefined) return `Drawn hand ${totals[0]}–${totals[1]}`;
-  return `${ctx.sideName(r.winner)} win the hand ${Math.max(...totals)}–${Math.min(...totals)}`;
+  if (r.winner === null || r.winner === undefined) return interpolate(gettext("Drawn hand %(score)s"), { score: `${totals[0]}–${totals[1]}` }, true);
+  return interpolate(ngettext("%(winner)s wins the hand %(score)s", "%(winner)s win the hand %(score)s", 2), { winner: ctx.sideName(r.winner), score: `${Math.max(...totals)}–${Math.min(...totals)}` }, true);
 }
 
 function resultArea(ctx) {
@@ -177,12 +183,12 @@ function resultArea(ctx) {
   const table = dealResultTable({
     seats: [0, 1],
     rows: [
-      { label: "Card points", detail: "A 11 · 3 10 · K 4 · Q 3 · J 2", points: r.card_points },
-      { label: "Declarations", points: r.declared },
-      { label: "Last trick", points: [0, 1].map((s) => (r.last_trick === s ? 10 : 0)) },
-      { label: "Total", points: r.totals },
+      { label: gettext("Card points"), detail: "A 11 · 3 10 · K 4 · Q 3 · J 2", points: r.card_points },
+      { label: gettext("Declarations"), points: r.declared },
+      { label: gettext("Last trick"), points: [0, 1].map((s) => (r.last_trick === s ? 10 : 0)) },
+      { label: gettext("Total"), points: r.totals },
     ],
-    totals: null, names: (s) => ctx.sideName(s), me: null, title: `Hand ${number} result`, testid: "deal-result",
+    totals: null, names: (s) => ctx.sideName(s), me: null, title: interpolate(gettext("Hand %(number)s result"), { number }, true), testid: "deal-result",
   });
   return h("div", { class: "tute-results" },
     h("div", { class: "tute-result-head", "data-testid": "deal-winner" }, resultHeadline(ctx, r)), table, matchTable(ctx));
@@ -193,19 +199,21 @@ function matchTable(ctx) {
   if (!deals.length) return null;
   return dealResultTable({
     seats: [0, 1],
-    rows: deals.map((d) => ({ label: `Hand ${d.number}`, points: ctx.sides.map((side) => (d.points || [])[side[0]]) })),
+    rows: deals.map((d) => ({ label: interpolate(gettext("Hand %(number)s"), { number: d.number }, true), points: ctx.sides.map((side) => (d.points || [])[side[0]]) })),
     totals: ctx.match.scores || true, names: (s) => ctx.sideName(s), me: null,
-    title: "Match · hands won", totalLabel: "Total", testid: "match-result",
+    title: gettext("Match · hands won"), totalLabel: gettext("Total"), testid: "match-result",
   });
 }
 
 function sidePanel(ctx) {
   const lines = [
-    "Ranking: A 3 K Q J 7 6 5 4 2 · follow suit and beat if you can; void, trump (overtrump if you can)",
-    "Card points: A 11 · 3 10 · K 4 · Q 3 · J 2 · last trick 10 · cuarenta 40 · veinte 20",
+    gettext("Ranking: A 3 K Q J 7 6 5 4 2 · follow suit and beat if you can; void, trump (overtrump if you can)"),
+    gettext("Card points: A 11 · 3 10 · K 4 · Q 3 · J 2 · last trick 10 · cuarenta 40 · veinte 20"),
   ];
   if (ctx.viewer !== null && ctx.viewer !== undefined) {
-    lines.unshift(`You play with ${ctx.name((ctx.viewer + 2) % 4)} against ${ctx.name((ctx.viewer + 1) % 4)} & ${ctx.name((ctx.viewer + 3) % 4)}`);
+    lines.unshift(interpolate(gettext("You play with %(partner)s against %(left)s & %(right)s"), {
+      partner: ctx.name((ctx.viewer + 2) % 4), left: ctx.name((ctx.viewer + 1) % 4), right: ctx.name((ctx.viewer + 3) % 4),
+    }, true));
   }
   return h("div", { class: "tute-panel" }, lines.map((t) => h("p", { class: "muted" }, t)));
 }
