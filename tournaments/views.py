@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -49,10 +50,21 @@ def home(request: HttpRequest) -> HttpResponse:
                 status__in=[Match.Status.IN_PROGRESS, Match.Status.SCHEDULED], is_bye=False
             )[:10]
         )
+    # "Live now": the matches being played, newest first, with how many watch each (the
+    # spectators are counted in the shared cache by the match sockets).
+    live_now = list(
+        Match.objects.filter(status=Match.Status.IN_PROGRESS, is_bye=False)
+        .prefetch_related("seats__player")
+        .order_by("-started_at", "-id")[:12]
+    )
+    watching = cache.get_many([f"live:watch:{match.pk}" for match in live_now])
+    for match in live_now:
+        match.watching = max(watching.get(f"live:watch:{match.pk}") or 0, 0)
     return render(
         request,
         "tournaments/home.html",
         {
+            "live_now": live_now,
             "my_matches": my_matches,
             "tournaments": _public_tournaments().exclude(status=Tournament.Status.FINISHED)[:10],
             "games": all_games(),

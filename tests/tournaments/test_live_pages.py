@@ -65,3 +65,11 @@ def test_a_finished_round_robin_names_its_winner(client, alice, bob):
         tournament.save(update_fields=["status"])
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert 'data-testid="winner"' in page and "alice" in page.split('data-testid="winner"')[1][:200]
+
+
+def test_the_home_page_lists_the_matches_being_played(client, alice, bob):
+    assert "No match is being played right now." in client.get("/").content.decode()
+    match = _live(alice, bob)
+    page = client.get("/").content.decode()
+    live = page.split('data-testid="live-now"')[1].split("</section>")[0]
+    assert match.get_absolute_url() in live and "alice" in live and "bob" in live
