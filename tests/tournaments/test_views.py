@@ -201,7 +201,7 @@ def test_the_home_page_lists_the_players_live_match(client, alice, bob, charlie)
     client.force_login(charlie)
     page = client.get(reverse("home")).content.decode()
     # Not among charlie's own matches (though listed under "Live now" for everyone).
-    mine = page.split('<h2>Your matches</h2>')[1].split("</section>")[0]
+    mine = page.split("<h2>Your matches</h2>")[1].split("</section>")[0]
     assert match.get_absolute_url() not in mine
     assert match.get_absolute_url() in page.split('data-testid="live-now"')[1]
 
