@@ -9,6 +9,7 @@ import {
   h, makeCard, makePile, cardName, suitName, rankName, parseCard, formatThirds,
   handRow, trickArea as trickWidget, lastTrick,
 } from "../live-table.js";
+import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
 /** Tressette-family strength order, strongest first: how Spizzichino players sort a hand. */
 const SPIZZICHINO_RANKS = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"];
@@ -52,11 +53,11 @@ export function render(ctx) {
     // "hand N M" is offered by the split-confirm button once two packets are ticked.
     handles: (a) => a.startsWith("hand "),
     columns: [
-      { label: "Cards", title: "Card points this deal", value: (s) => formatThirds(player(s).card_thirds ?? 0) },
-      { label: "Tricks", title: "Tricks won this deal", value: (s) => String(player(s).tricks_won ?? 0) },
-      { label: "Deal", title: "Points so far this deal (cards rounded down + buongiochi)", value: (s) => String(player(s).deal_points ?? 0) },
+      { label: gettext("Cards"), title: gettext("Card points this deal"), value: (s) => formatThirds(player(s).card_thirds ?? 0) },
+      { label: gettext("Tricks"), title: gettext("Tricks won this deal"), value: (s) => String(player(s).tricks_won ?? 0) },
+      { label: gettext("Deal"), title: gettext("Points so far this deal (cards rounded down + buongiochi)"), value: (s) => String(player(s).deal_points ?? 0) },
     ],
-    panel: bg.length ? h("div", { class: "lt-bg-list" }, h("h4", {}, "Buongiochi"), h("ul", {}, bg)) : null,
+    panel: bg.length ? h("div", { class: "lt-bg-list" }, h("h4", {}, gettext("Buongiochi")), h("ul", {}, bg)) : null,
   };
 }
 
@@ -67,13 +68,16 @@ function buongiocoLabel(b) {
   const cards = (b.cards || []).map((c) => parseCard(c)).filter(Boolean);
   let text;
   if (kind.includes("napol")) {
-    text = cards.length ? `Napoletana di ${suitName(cards[0].suit)}` : "Napoletana";
+    text = cards.length ? interpolate(gettext("Napoletana di %(suit)s"), { suit: suitName(cards[0].suit) }, true) : gettext("Napoletana");
   } else if (cards.length >= 3 && cards.every((c) => c.rank === cards[0].rank)) {
-    const count = { 3: "Three", 4: "Four" }[cards.length] || String(cards.length);
-    const plural = { A: "Aces", 2: "2s", 3: "3s" }[cards[0].rank] || `${rankName(cards[0].rank)}s`;
-    text = `${count} ${plural}`;
+    const named = {
+      3: { A: gettext("Three Aces"), 2: gettext("Three 2s"), 3: gettext("Three 3s") },
+      4: { A: gettext("Four Aces"), 2: gettext("Four 2s"), 3: gettext("Four 3s") },
+    }[cards.length];
+    text = (named && named[cards[0].rank])
+      || interpolate(gettext("%(count)s × %(rank)s"), { count: cards.length, rank: rankName(cards[0].rank) }, true);
   } else {
-    text = kind ? kind.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase()) : "Buongioco";
+    text = kind ? kind.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase()) : gettext("Buongioco");
   }
   return `${text} +${b.points ?? 0}`;
 }
@@ -84,46 +88,48 @@ function buongiocoBadge(b) {
 
 function spizzPrompt(ctx) {
   const { view, myTurn, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
+  const toPlay = () => interpolate(gettext("%(player)s to play"), { player: who }, true);
   switch (view.phase) {
     case "pick": {
       if (myTurn) {
         const mine = (view.packets || []).filter((p) => p.owner === ctx.viewer).length;
-        return { text: "Choose four packets", detail: `${mine} of 4 chosen`, mine: true };
+        return { text: gettext("Choose four packets"), detail: interpolate(gettext("%(count)s of 4 chosen"), { count: mine }, true), mine: true };
       }
-      return { text: who ? `${who} is choosing packets` : "Choosing packets", mine: false };
+      return { text: who ? interpolate(gettext("%(player)s is choosing packets"), { player: who }, true) : gettext("Choosing packets"), mine: false };
     }
     case "split":
-      if (myTurn) return { text: "Choose the two packets for your hand", detail: "the other two lie face up", mine: true };
-      return { text: who ? `${who} is choosing the packets for their hand` : "Splitting packets", mine: false };
+      if (myTurn) return { text: gettext("Choose the two packets for your hand"), detail: gettext("the other two lie face up"), mine: true };
+      return { text: who ? interpolate(gettext("%(player)s is choosing the packets for their hand"), { player: who }, true) : gettext("Splitting packets"), mine: false };
     case "play": {
       if (myTurn) {
         const lead = !(view.trick || []).length;
         const takes = ctx.legalList.some((a) => a.startsWith("take "));
         return {
-          text: "Your turn",
-          detail: (lead ? "lead a card" : `follow ${suitName(String(view.trick[0].card).slice(-1), ctx.pack)} if you can`) + (takes ? " · you may first take a pizzico into your hand" : ""),
+          text: gettext("Your turn"),
+          detail: (lead ? gettext("lead a card") : interpolate(gettext("follow %(suit)s if you can"), { suit: suitName(String(view.trick[0].card).slice(-1), ctx.pack) }, true))
+            + (takes ? ` · ${gettext("you may first take a pizzico into your hand")}` : ""),
           mine: true,
         };
       }
-      return { text: who ? `${who} to play` : "Play", mine: false };
+      return { text: who ? toPlay() : pgettext("the phase of the deal", "Play"), mine: false };
     }
     case "over":
-      return { text: "Deal over", mine: false };
+      return { text: gettext("Deal over"), mine: false };
     default:
-      return { text: myTurn ? "Your turn" : (who ? `${who} to play` : ""), mine: myTurn };
+      return { text: myTurn ? gettext("Your turn") : (who ? toPlay() : ""), mine: myTurn };
   }
 }
 
 function whoseTurnText(ctx, prompt) {
   const { view } = ctx;
-  if (ctx.finished) return "Match over";
+  if (ctx.finished) return gettext("Match over");
   if (view.to_act === null || view.to_act === undefined) return prompt.text;
-  if (ctx.isMe(view.to_act)) return "Your turn";
-  const verb = view.phase === "pick" || view.phase === "split" ? "to choose packets" : "to play";
-  return `${ctx.name(view.to_act)} ${verb}`;
+  if (ctx.isMe(view.to_act)) return gettext("Your turn");
+  const text = view.phase === "pick" || view.phase === "split" ? gettext("%(player)s to choose packets") : gettext("%(player)s to play");
+  return interpolate(text, { player: ctx.name(view.to_act) }, true);
 }
 
 // ---------------------------------------------------------------- seats
@@ -133,12 +139,12 @@ function seatHead(ctx, seat, p) {
   const toAct = !ctx.finished && view.to_act === seat;
   return h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To play"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      ctx.isMe(seat) ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
-    p ? h("span", { class: "chip", title: "Tricks won this deal" }, `${p.tricks_won ?? 0} tricks`) : null,
-    p && p.card_thirds !== undefined ? h("span", { class: "chip", title: "Card points this deal" }, `${formatThirds(p.card_thirds)} pts`) : null);
+      ctx.isMe(seat) ? h("span", { class: "lt-you" }, gettext("you")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
+    p ? h("span", { class: "chip", title: gettext("Tricks won this deal") }, interpolate(ngettext("%(count)s trick", "%(count)s tricks", p.tricks_won ?? 0), { count: p.tricks_won ?? 0 }, true)) : null,
+    p && p.card_thirds !== undefined ? h("span", { class: "chip", title: gettext("Card points this deal") }, interpolate(gettext("%(points)s pts"), { points: formatThirds(p.card_thirds) }, true)) : null);
 }
 
 function handArea(ctx, seat, p) {
@@ -147,7 +153,7 @@ function handArea(ctx, seat, p) {
   if (count0 === 0 && ctx.view.phase === "over") return null;
   if (count0 === 0 && (ctx.view.phase === "pick" || ctx.view.phase === "split")) {
     return h("div", { class: "lt-hand lt-hand-waiting muted", "data-testid": self ? "my-hand" : `hand-${seat}` },
-      self ? "Your cards come from the packets you choose." : "No cards yet.");
+      self ? gettext("Your cards come from the packets you choose.") : gettext("No cards yet."));
   }
   return handRow({
     cards: Array.isArray(p.hand) ? p.hand : null,
@@ -170,7 +176,7 @@ function packetsArea(ctx, seat, p) {
   const self = ctx.isMe(seat);
   const size = self ? null : "sm";
   return h("div", { class: "lt-packets", "data-testid": self ? "my-packets" : `packets-${seat}` },
-    h("div", { class: "lt-label" }, "Packets"),
+    h("div", { class: "lt-label" }, gettext("Packets")),
     h("div", { class: "lt-packet-row" }, packets.map((pk) => {
       const top = pk.top;
       const play = self && top ? ctx.act(`play ${top}`) : null;
@@ -186,7 +192,7 @@ function packetsArea(ctx, seat, p) {
       pile.dataset.packet = String(pk.number);
       return h("div", { class: "lt-packet-slot" },
         pile,
-        take ? h("button", { type: "button", class: "btn btn-small lt-take", "data-action": take, title: `Take ${cardName(top)} into your hand` }, "Take into hand") : null);
+        take ? h("button", { type: "button", class: "btn btn-small lt-take", "data-action": take, title: interpolate(gettext("Take %(card)s into your hand"), { card: cardName(top) }, true) }, gettext("Take into hand")) : null);
     })));
 }
 
@@ -231,20 +237,20 @@ function pickArea(ctx) {
         action: pick,
         button: selectable,
         dataset: selectable ? { select: pk.number } : {},
-        label: pick ? `Pick packet ${pk.number}` : `Packet ${pk.number}`,
+        label: interpolate(pick ? gettext("Pick packet %(number)s") : gettext("Packet %(number)s"), { number: pk.number }, true),
         classes: [pick ? "legal pickable" : null, selectable ? "selectable" : null, selected ? "selected" : null,
           ctx.myTurn && !pick && !selectable && !mine ? "dim" : null],
       },
       classes: ["lt-deal-packet", owner !== null ? "owned" : null],
     });
     pile.dataset.packet = String(pk.number);
-    const ownerText = owner === null ? "free" : (ctx.isMe(owner) ? "yours" : ctx.name(owner));
+    const ownerText = owner === null ? pgettext("a packet nobody has picked", "free") : (ctx.isMe(owner) ? pgettext("a packet", "yours") : ctx.name(owner));
     return h("div", { class: ["lt-packet-slot", mine ? "is-mine" : null, selected ? "is-selected" : null] },
       pile,
       h("span", { class: ["lt-owner", owner === null ? "muted" : null, mine ? "is-mine" : null, selected ? "is-selected" : null] },
-        selected ? "to hand" : ownerText),
-      pk.bottom ? h("div", { class: "lt-bottom", title: `Bottom card: ${cardName(pk.bottom)}` },
-        makeCard(pk.bottom, { size: "xs", label: "bottom card" }), h("span", { class: "muted" }, "bottom")) : null);
+        selected ? gettext("to hand") : ownerText),
+      pk.bottom ? h("div", { class: "lt-bottom", title: interpolate(gettext("Bottom card: %(card)s"), { card: cardName(pk.bottom) }, true) },
+        makeCard(pk.bottom, { size: "xs", label: gettext("bottom card") }), h("span", { class: "muted" }, pgettext("the bottom card of a packet", "bottom"))) : null);
   });
 
   let confirm = null;
@@ -259,8 +265,8 @@ function pickArea(ctx) {
       h("button", {
         type: "button", class: "btn btn-primary", "data-testid": "split-confirm",
         "data-action": action, disabled: action ? null : true,
-      }, sel.length === 2 ? `Take packets ${Math.min(...sel)} and ${Math.max(...sel)} into hand` : "Take these two into hand"),
-      h("span", { class: "muted" }, sel.length < 2 ? `Tap ${2 - sel.length === 2 ? "two" : "one more"} of your packets` : "The other two will lie face up"));
+      }, sel.length === 2 ? interpolate(gettext("Take packets %(first)s and %(second)s into hand"), { first: Math.min(...sel), second: Math.max(...sel) }, true) : gettext("Take these two into hand")),
+      h("span", { class: "muted" }, sel.length < 2 ? (sel.length === 0 ? gettext("Tap two of your packets") : gettext("Tap one more of your packets")) : gettext("The other two will lie face up")));
   }
   return h("div", { class: ["lt-center", "lt-pick"], "data-testid": "deal-packets" },
     h("div", { class: "lt-pick-grid" }, items),
@@ -273,7 +279,7 @@ function trickArea(ctx) {
   let placeholder = null;
   if (!trick.length && view.phase === "play" && !ctx.finished) {
     const leader = view.leader ?? view.to_act;
-    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+    placeholder = ctx.isMe(leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(leader) }, true);
   }
   const last = view.last_trick;
   const lastEl = last && (last.cards || []).length
@@ -283,7 +289,7 @@ function trickArea(ctx) {
   return h("div", { class: ["lt-center", "lt-play"] },
     showTrick ? trickWidget({
       plays: trick, names: ctx.name, me: ctx.viewer, markLeader: false, placeholder,
-      footer: view.phase === "play" ? `Trick ${Math.min((view.tricks_played ?? 0) + 1, 20)} of 20` : null,
+      footer: view.phase === "play" ? interpolate(gettext("Trick %(number)s of %(count)s"), { number: Math.min((view.tricks_played ?? 0) + 1, 20), count: 20 }, true) : null,
     }) : null,
     lastEl,
     view.result ? dealResult(ctx, view.result) : null);
@@ -291,11 +297,11 @@ function trickArea(ctx) {
 
 function dealResult(ctx, r) {
   return h("div", { class: "lt-result", "data-testid": "deal-result" },
-    h("div", { class: "lt-label" }, "Deal result"),
+    h("div", { class: "lt-label" }, gettext("Deal result")),
     ctx.seats.map((s) => h("div", { class: "lt-result-row", "data-seat": String(s) },
       h("span", { class: "lt-result-name" }, ctx.name(s)),
       h("strong", { class: "lt-result-points" }, String((r.points || [])[s] ?? 0)),
-      h("span", { class: "muted" }, `cards ${formatThirds((r.card_thirds || [])[s])}`),
-      r.last_trick === s ? h("span", { class: "badge neutral" }, "last trick") : null,
+      h("span", { class: "muted" }, interpolate(gettext("cards %(points)s"), { points: formatThirds((r.card_thirds || [])[s]) }, true)),
+      r.last_trick === s ? h("span", { class: "badge neutral" }, gettext("last trick")) : null,
       ((r.buongiochi || [])[s] || []).map(buongiocoBadge))));
 }
