@@ -9,26 +9,39 @@
 // hit or stand; the banker plays last. The hand's settlement shows under the table.
 
 import { h, makeCard, makeBack, choiceList, dealResultTable } from "../live-table.js";
+import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
 export const pack = "italian";
 
 const STATUS = {
-  banker: "banker", out: "out of chips", waiting: "to bet", passed: "sits out",
-  playing: "playing", stood: "stands", bust: "bust", natural: "7½ in two cards!",
+  banker: pgettext("a player's state in the hand", "banker"),
+  out: pgettext("a player's state in the hand", "out of chips"),
+  waiting: pgettext("a player's state in the hand", "to bet"),
+  passed: pgettext("a player's state in the hand", "sits out"),
+  playing: pgettext("a player's state in the hand", "playing"),
+  stood: pgettext("a player's state in the hand", "stands"),
+  bust: pgettext("a player's state in the hand", "bust"),
+  natural: pgettext("a player's state in the hand", "7½ in two cards!"),
 };
-const OUTCOME = { natural: "natural, paid 2 to 1", win: "wins", lose: "loses", push: "push", bust: "bust" };
+const OUTCOME = {
+  natural: pgettext("the outcome of a bet", "natural, paid 2 to 1"),
+  win: pgettext("the outcome of a bet", "wins"),
+  lose: pgettext("the outcome of a bet", "loses"),
+  push: pgettext("the outcome of a bet", "push"),
+  bust: pgettext("the outcome of a bet", "bust"),
+};
 const NICE = [1, 2, 3, 5, 10, 15, 20, 25, 50];
 
 /** Readable labels of the actions. */
 export function actionLabel(action) {
   const a = String(action);
-  if (a === "hit") return "Hit: another card";
-  if (a === "stand") return "Stand";
-  if (a === "pass") return "Pass: sit out this hand";
+  if (a === "hit") return gettext("Hit: another card");
+  if (a === "stand") return gettext("Stand");
+  if (a === "pass") return gettext("Pass: sit out this hand");
   let m = /^limits (\d+) (\d+)$/.exec(a);
-  if (m) return `Limits ${m[1]} to ${m[2]} chips`;
+  if (m) return interpolate(gettext("Limits %(min)s to %(max)s chips"), { min: m[1], max: m[2] }, true);
   m = /^bet (\d+)$/.exec(a);
-  if (m) return `Bet ${m[1]}`;
+  if (m) return interpolate(gettext("Bet %(amount)s"), { amount: m[1] }, true);
   return null;
 }
 
@@ -61,12 +74,11 @@ export function render(ctx) {
     prompt: prompt(ctx, player),
     feltClass: ["sem-felt"],
     columns: [
-      { label: "Chips", title: "Chips at the start of this hand", value: (s) => String(player(s).stack ?? "") },
-      { label: "Bet", title: "This hand's bet", value: (s) => (player(s).bet ? String(player(s).bet) : "") },
+      { label: gettext("Chips"), title: gettext("Chips at the start of this hand"), value: (s) => String(player(s).stack ?? "") },
+      { label: pgettext("the amount staked, a column heading", "Bet"), title: gettext("This hand's bet"), value: (s) => (player(s).bet ? String(player(s).bet) : "") },
     ],
     panel: h("p", { class: "muted sem-rules" },
-      "Ace 1, 2–7 their number, J Q K ½, K♦ (Re di Denari) wild: any whole value from 1 to 7. "
-      + "Over 7½ busts; 7½ in two cards is paid 2 to 1 and takes the bank."),
+      gettext("Ace 1, 2–7 their number, J Q K ½, K♦ (Re di Denari) wild: any whole value from 1 to 7. Over 7½ busts; 7½ in two cards is paid 2 to 1 and takes the bank.")),
   };
 }
 
@@ -77,8 +89,8 @@ function seatPanel(ctx, p) {
   const banker = view.banker === p.seat;
   const cards = [];
   if (p.face_down_count) {
-    cards.push(p.face_down ? makeCard(p.face_down, { pack, size: "sm", label: "face-down card" })
-      : makeBack({ size: "sm", label: "face-down card" }));
+    cards.push(p.face_down ? makeCard(p.face_down, { pack, size: "sm", label: gettext("face-down card") })
+      : makeBack({ size: "sm", label: gettext("face-down card") }));
   }
   for (const code of p.up_cards || []) cards.push(makeCard(code, { pack, size: "sm" }));
   return h("section", {
@@ -88,10 +100,10 @@ function seatPanel(ctx, p) {
     h("div", { class: "lt-seat-head" },
       h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
-        ctx.name(p.seat), self ? h("span", { class: "lt-you" }, "you") : null),
-      banker ? h("span", { class: "chip chip-dealer", title: "The bank" }, "Bank") : null,
-      h("span", { class: "chip", title: "Chips at the start of this hand", "data-testid": `stack-${p.seat}` }, `${p.stack ?? 0} chips`),
-      p.bet ? h("span", { class: "chip sem-bet", "data-testid": `bet-${p.seat}` }, `bet ${p.bet}`) : null),
+        ctx.name(p.seat), self ? h("span", { class: "lt-you" }, gettext("you")) : null),
+      banker ? h("span", { class: "chip chip-dealer", title: gettext("The bank") }, gettext("Bank")) : null,
+      h("span", { class: "chip", title: gettext("Chips at the start of this hand"), "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", p.stack ?? 0), { count: p.stack ?? 0 }, true)),
+      p.bet ? h("span", { class: "chip sem-bet", "data-testid": `bet-${p.seat}` }, interpolate(gettext("bet %(amount)s"), { amount: p.bet }, true)) : null),
     h("div", { class: "sem-cards", "data-testid": self ? "my-hand" : `hand-${p.seat}` }, cards.length ? cards
       : h("span", { class: "muted" }, p.status === "waiting" ? STATUS.waiting : "")),
     h("div", { class: "sem-status" },
@@ -102,10 +114,10 @@ function seatPanel(ctx, p) {
 function centre(ctx) {
   const { view } = ctx;
   const parts = [];
-  const limits = view.limits ? `Limits ${view.limits[0]}–${view.limits[1]} chips` : "The banker sets the limits";
+  const limits = view.limits ? interpolate(gettext("Limits %(min)s–%(max)s chips"), { min: view.limits[0], max: view.limits[1] }, true) : gettext("The banker sets the limits");
   parts.push(h("div", { class: "sem-info" },
     h("span", { "data-testid": "limits" }, limits),
-    h("span", { class: "muted" }, ` · ${view.stock_count ?? 0} cards left`)));
+    h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)}`)));
   const legal = ctx.legalList;
   const limitActions = legal.filter((a) => a.startsWith("limits "));
   if (limitActions.length) {
@@ -113,7 +125,7 @@ function centre(ctx) {
     const shown = someOf(limitActions.filter((a) => Number(a.split(" ")[1]) === lowest), (a) => Number(a.split(" ")[2]));
     ctx.claim(limitActions);
     parts.push(choiceList({
-      title: "You hold the bank: announce the limits (minimum and maximum bet)", pack,
+      title: gettext("You hold the bank: announce the limits (minimum and maximum bet)"), pack,
       choices: shown.map((a) => ({ action: a, label: actionLabel(a) })), testid: "choices",
     }));
   }
@@ -122,7 +134,7 @@ function centre(ctx) {
     const amounts = bets.filter((a) => a.startsWith("bet "));
     ctx.claim(bets);
     parts.push(choiceList({
-      title: "Your bet", pack, testid: "choices",
+      title: gettext("Your bet"), pack, testid: "choices",
       choices: [...someOf(amounts, (a) => Number(a.split(" ")[1])), ...(bets.includes("pass") ? ["pass"] : [])]
         .map((a) => ({ action: a, label: actionLabel(a) })),
     }));
@@ -132,7 +144,7 @@ function centre(ctx) {
     ctx.claim(play);
     const mine = (view.players || []).find((p) => p.seat === ctx.viewer) || {};
     parts.push(choiceList({
-      title: `Your total: ${mine.total ?? "?"}`, pack, testid: "choices",
+      title: interpolate(gettext("Your total: %(total)s"), { total: mine.total ?? "?" }, true), pack, testid: "choices",
       choices: play.map((a) => ({ action: a, label: actionLabel(a) })),
     }));
   }
@@ -144,42 +156,49 @@ function centre(ctx) {
 
 function resultBox(ctx, r) {
   const seats = ctx.seats;
-  const outcome = (s) => (s === r.banker ? "bank" : OUTCOME[(r.outcomes || {})[String(s)]] || "–");
+  const outcome = (s) => (s === r.banker ? pgettext("the outcome of a bet", "bank") : OUTCOME[(r.outcomes || {})[String(s)]] || "–");
   const el = dealResultTable({
-    seats, names: ctx.name, me: ctx.viewer, title: "Last hand", testid: "deal-result", totals: false,
+    seats, names: ctx.name, me: ctx.viewer, title: gettext("Last hand"), testid: "deal-result", totals: false,
     rows: [
-      { label: "Total", points: seats.map((s) => (r.totals || {})[String(s)] || "") },
-      { label: "Outcome", points: seats.map(outcome) },
-      { label: "Chips won", points: r.points },
-      { label: "Chips now", points: r.stacks },
+      { label: gettext("Total"), points: seats.map((s) => (r.totals || {})[String(s)] || "") },
+      { label: gettext("Outcome"), points: seats.map(outcome) },
+      { label: gettext("Chips won"), points: r.points },
+      { label: gettext("Chips now"), points: r.stacks },
     ],
   });
   if (r.next_banker !== undefined && r.next_banker !== null) {
-    el.appendChild(h("p", { class: "muted" }, `Next bank: ${ctx.name(r.next_banker)}`));
+    el.appendChild(h("p", { class: "muted" }, interpolate(gettext("Next bank: %(player)s"), { player: ctx.name(r.next_banker) }, true)));
   }
   return el;
 }
 
 function prompt(ctx, player) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  const hand = `Hand ${match.deal_number || 1}`;
+  const hand = interpolate(gettext("Hand %(number)s"), { number: match.deal_number || 1 }, true);
+  const say = (text) => interpolate(text, { player: who }, true);
   switch (view.phase) {
     case "limits":
-      return ctx.myTurn ? { text: "You hold the bank: set the limits", detail: hand, mine: true }
-        : { text: `${who} holds the bank and sets the limits`, detail: hand, mine: false };
-    case "bet":
-      return ctx.myTurn ? { text: "Your bet", detail: `limits ${view.limits[0]}–${view.limits[1]} · you have ${player(ctx.viewer).stack} chips`, mine: true }
-        : { text: `${who} to bet`, detail: hand, mine: false };
+      return ctx.myTurn ? { text: gettext("You hold the bank: set the limits"), detail: hand, mine: true }
+        : { text: say(gettext("%(player)s holds the bank and sets the limits")), detail: hand, mine: false };
+    case "bet": {
+      if (!ctx.myTurn) return { text: say(gettext("%(player)s to bet")), detail: hand, mine: false };
+      const stack = player(ctx.viewer).stack;
+      return {
+        text: gettext("Your bet"),
+        detail: interpolate(ngettext("limits %(min)s–%(max)s · you have %(count)s chip", "limits %(min)s–%(max)s · you have %(count)s chips", stack), { min: view.limits[0], max: view.limits[1], count: stack }, true),
+        mine: true,
+      };
+    }
     case "play":
-      return ctx.myTurn ? { text: "Hit or stand", detail: `your total ${player(ctx.viewer).total}`, mine: true }
-        : { text: `${who} to play`, detail: hand, mine: false };
+      return ctx.myTurn ? { text: gettext("Hit or stand"), detail: interpolate(gettext("your total %(total)s"), { total: player(ctx.viewer).total }, true), mine: true }
+        : { text: say(gettext("%(player)s to play")), detail: hand, mine: false };
     case "bank":
-      return ctx.myTurn ? { text: "The bank plays: hit or stand", detail: `your total ${player(ctx.viewer).total}`, mine: true }
-        : { text: `${who} (the bank) plays`, detail: hand, mine: false };
+      return ctx.myTurn ? { text: gettext("The bank plays: hit or stand"), detail: interpolate(gettext("your total %(total)s"), { total: player(ctx.viewer).total }, true), mine: true }
+        : { text: say(gettext("%(player)s (the bank) plays")), detail: hand, mine: false };
     default:
-      return { text: "Hand over", mine: false };
+      return { text: gettext("Hand over"), mine: false };
   }
 }

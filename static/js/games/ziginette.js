@@ -8,19 +8,20 @@
 // bank.
 
 import { h, makeCard, choiceList, dealResultTable } from "../live-table.js";
+import { gettext, ngettext, interpolate } from "../i18n.js";
 
 export const pack = "italian";
 const NICE = [1, 2, 3, 5, 10, 15, 20, 25, 50];
 
 export function actionLabel(action) {
   const a = String(action);
-  if (a === "done") return "Done betting";
-  if (a === "keep") return "Keep the bank";
-  if (a === "pass") return "Pass the bank";
+  if (a === "done") return gettext("Done betting");
+  if (a === "keep") return gettext("Keep the bank");
+  if (a === "pass") return gettext("Pass the bank");
   let m = /^limits (\d+) (\d+)$/.exec(a);
-  if (m) return `Limits ${m[1]} to ${m[2]} chips`;
+  if (m) return interpolate(gettext("Limits %(min)s to %(max)s chips"), { min: m[1], max: m[2] }, true);
   m = /^bet (\S+) (\d+)$/.exec(a);
-  if (m) return `Bet ${m[2]} on ${m[1]}`;
+  if (m) return interpolate(gettext("Bet %(amount)s on %(card)s"), { amount: m[2], card: m[1] }, true);
   return null;
 }
 
@@ -47,12 +48,11 @@ export function render(ctx) {
     prompt: prompt(ctx),
     feltClass: ["zig-felt"],
     columns: [
-      { label: "Chips", title: "Chips not staked", value: (s) => String(player(s).in_front ?? "") },
-      { label: "Hand", title: "Won or lost this hand", value: (s) => String(player(s).won ?? 0) },
+      { label: gettext("Chips"), title: gettext("Chips not staked"), value: (s) => String(player(s).in_front ?? "") },
+      { label: gettext("Hand"), title: gettext("Won or lost this hand"), value: (s) => String(player(s).won ?? 0) },
     ],
     panel: h("p", { class: "muted" },
-      "Bet on board cards. A card of the same rank turned later loses your bet to the bank; "
-      + "the bank's own rank turned first pays every bet on the board."),
+      gettext("Bet on board cards. A card of the same rank turned later loses your bet to the bank; the bank's own rank turned first pays every bet on the board.")),
   };
 }
 
@@ -69,20 +69,20 @@ function seatPanel(ctx, p) {
     h("div", { class: "lt-seat-head" },
       h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
-        ctx.name(p.seat), self ? h("span", { class: "lt-you" }, "you") : null),
-      banker ? h("span", { class: "chip chip-dealer", title: "The bank" }, "Bank") : null,
-      h("span", { class: "chip", "data-testid": `stack-${p.seat}` }, `${p.in_front ?? 0} chips`),
-      staked ? h("span", { class: "chip sem-bet" }, `on the board ${staked}`) : null));
+        ctx.name(p.seat), self ? h("span", { class: "lt-you" }, gettext("you")) : null),
+      banker ? h("span", { class: "chip chip-dealer", title: gettext("The bank") }, gettext("Bank")) : null,
+      h("span", { class: "chip", "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", p.in_front ?? 0), { count: p.in_front ?? 0 }, true)),
+      staked ? h("span", { class: "chip sem-bet" }, interpolate(gettext("on the board %(chips)s"), { chips: staked }, true)) : null));
 }
 
 function centre(ctx) {
   const { view } = ctx;
   const parts = [];
   parts.push(h("div", { class: "sem-info" },
-    h("span", { "data-testid": "limits" }, view.limits ? `Limits ${view.limits[0]}–${view.limits[1]} chips` : "The banker sets the limits"),
-    h("span", { class: "muted" }, ` · ${view.stock_count ?? 0} cards left · ${view.discards ?? 0} discarded`),
-    (view.dead || []).length ? h("span", { class: "muted" }, ` · dead: ${view.dead.join(", ")}`) : null,
-    (view.playettes || []).length ? h("span", { class: "muted" }, ` · playette redealt ×${view.playettes.length}`) : null));
+    h("span", { "data-testid": "limits" }, view.limits ? interpolate(gettext("Limits %(min)s–%(max)s chips"), { min: view.limits[0], max: view.limits[1] }, true) : gettext("The banker sets the limits")),
+    h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)} · ${interpolate(gettext("%(count)s discarded"), { count: view.discards ?? 0 }, true)}`),
+    (view.dead || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("dead: %(ranks)s"), { ranks: view.dead.join(", ") }, true)}`) : null,
+    (view.playettes || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("playette redealt ×%(count)s"), { count: view.playettes.length }, true)}`) : null));
   const legal = ctx.legalList;
   const betting = legal.some((a) => a.startsWith("bet "));
   const amounts = [...new Set(legal.filter((a) => a.startsWith("bet ")).map((a) => Number(a.split(" ")[2])))].sort((a, b) => a - b);
@@ -90,7 +90,7 @@ function centre(ctx) {
   const row = [];
   if (view.banker_card) {
     row.push(h("figure", { class: "zig-banker-card", "data-testid": "banker-card" },
-      makeCard(view.banker_card, { pack, size: "sm" }), h("figcaption", {}, "the bank's card")));
+      makeCard(view.banker_card, { pack, size: "sm" }), h("figcaption", {}, gettext("the bank's card"))));
   }
   for (const b of view.board || []) {
     const bets = Object.entries(b.bets || {}).map(([s, chips]) => h("li", {}, `${ctx.name(Number(s))} ${chips}`));
@@ -102,31 +102,31 @@ function centre(ctx) {
       })) : null;
     row.push(h("figure", { class: "zig-board-card", "data-testid": `board-${b.card}` },
       makeCard(b.card, { pack, size: "sm" }),
-      h("figcaption", {}, bets.length ? h("ul", { class: "zig-bets" }, bets) : h("span", { class: "muted" }, "no bets")),
+      h("figcaption", {}, bets.length ? h("ul", { class: "zig-bets" }, bets) : h("span", { class: "muted" }, gettext("no bets"))),
       buttons));
   }
   if (betting) ctx.claim(legal.filter((a) => a.startsWith("bet ")));
   parts.push(h("div", { class: "zig-board", "data-testid": "board" }, row));
-  if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, `Last card turned: ${view.last_card}`));
+  if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, interpolate(gettext("Last card turned: %(card)s"), { card: view.last_card }, true)));
   const limits = legal.filter((a) => a.startsWith("limits "));
   if (limits.length) {
     const lowest = Math.min(...limits.map((a) => Number(a.split(" ")[1])));
     const maxes = someAmounts(limits.filter((a) => Number(a.split(" ")[1]) === lowest).map((a) => Number(a.split(" ")[2])));
     ctx.claim(limits);
-    parts.push(choiceList({ title: "You hold the bank: announce the limits", pack, testid: "choices",
+    parts.push(choiceList({ title: gettext("You hold the bank: announce the limits"), pack, testid: "choices",
       choices: maxes.map((m) => ({ action: `limits ${lowest} ${m}`, label: actionLabel(`limits ${lowest} ${m}`) })) }));
   }
   const other = legal.filter((a) => a === "done" || a === "keep" || a === "pass");
   if (other.length) {
     ctx.claim(other);
-    parts.push(choiceList({ title: betting ? "Bet on a card above, or:" : "The hand is over:", pack, testid: "choices",
+    parts.push(choiceList({ title: betting ? gettext("Bet on a card above, or:") : gettext("The hand is over:"), pack, testid: "choices",
       choices: other.map((a) => ({ action: a, label: actionLabel(a) })) }));
   }
   const result = view.result;
   if (result) {
     parts.push(dealResultTable({
-      seats: ctx.seats, names: ctx.name, me: ctx.viewer, title: "This hand", testid: "deal-result", totals: false,
-      rows: [{ label: "Chips won", points: result.points }, { label: "Chips now", points: result.stacks }],
+      seats: ctx.seats, names: ctx.name, me: ctx.viewer, title: gettext("This hand"), testid: "deal-result", totals: false,
+      rows: [{ label: gettext("Chips won"), points: result.points }, { label: gettext("Chips now"), points: result.stacks }],
     }));
   }
   return h("div", { class: ["lt-center", "sem-center"] }, parts);
@@ -134,12 +134,13 @@ function centre(ctx) {
 
 function prompt(ctx) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  const hand = `Hand ${match.deal_number || 1}`;
-  if (view.phase === "limits") return ctx.myTurn ? { text: "You hold the bank: set the limits", detail: hand, mine: true } : { text: `${who} sets the limits`, detail: hand, mine: false };
-  if (view.phase === "bet") return ctx.myTurn ? { text: "Your bets", detail: "bet on board cards, then Done", mine: true } : { text: `${who} is betting`, detail: hand, mine: false };
-  if (view.phase === "bank_choice") return ctx.myTurn ? { text: "Keep the bank or pass it", mine: true } : { text: `${who} decides on the bank`, mine: false };
-  return { text: "Hand over", mine: false };
+  const hand = interpolate(gettext("Hand %(number)s"), { number: match.deal_number || 1 }, true);
+  const say = (text) => interpolate(text, { player: who }, true);
+  if (view.phase === "limits") return ctx.myTurn ? { text: gettext("You hold the bank: set the limits"), detail: hand, mine: true } : { text: say(gettext("%(player)s sets the limits")), detail: hand, mine: false };
+  if (view.phase === "bet") return ctx.myTurn ? { text: gettext("Your bets"), detail: gettext("bet on board cards, then Done"), mine: true } : { text: say(gettext("%(player)s is betting")), detail: hand, mine: false };
+  if (view.phase === "bank_choice") return ctx.myTurn ? { text: gettext("Keep the bank or pass it"), mine: true } : { text: say(gettext("%(player)s decides on the bank")), mine: false };
+  return { text: gettext("Hand over"), mine: false };
 }
