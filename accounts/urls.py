@@ -1,8 +1,10 @@
 from django.urls import path
 
 from accounts import views
+from tournaments.views import player_calendar
 
 app_name = "accounts"
 urlpatterns = [
     path("<str:username>/", views.profile, name="profile"),
+    path("<str:username>/matches.ics", player_calendar, name="calendar"),
 ]

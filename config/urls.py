@@ -4,6 +4,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from games import rules_pages
 from tournaments import views as tournament_views
+from tournaments.api import api
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path("matches/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("leaderboards/", include("tournaments.leaderboard_urls")),
+    path("api/", api.urls),
     path("rules/", rules_pages.rules_index, name="rules_index"),
     path("rules/<slug:slug>/", rules_pages.rules, name="rules"),
     # set_language, posted by the language switch in every page's header (docs/i18n.md).

@@ -3,6 +3,7 @@ exports; leaderboards; home."""
 
 import csv
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,6 +11,7 @@ from django.core.cache import cache
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -443,3 +445,39 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         else "tournaments/leaderboard.html"
     )
     return render(request, template, {"game": game_obj, "ratings": ratings})
+
+
+def player_calendar(request: HttpRequest, username: str) -> HttpResponse:
+    """An iCalendar feed (RFC 5545, the ``icalendar`` library) of a player's scheduled and
+    live matches: one event per match, at its round's start (an hour long), naming the
+    event, the round and the opponents, with the match page as its URL."""
+    import icalendar
+
+    player = get_object_or_404(Player, username=username, is_active=True)
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//Cartelle//matches//EN")
+    calendar.add("version", "2.0")
+    calendar.add("x-wr-calname", f"Cartelle: {player.username}")
+    matches = (
+        services.player_schedule(player)
+        .filter(status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS], is_bye=False)
+        .select_related("round__tournament")
+    )
+    base = request.build_absolute_uri("/").rstrip("/")
+    for match in matches:
+        round_ = match.round
+        start = (round_.starts_at if round_ else None) or match.started_at or match.created_at
+        others = [s.player.username for s in match.seats.all() if s.player_id != player.pk]
+        event = icalendar.Event()
+        event.add("uid", f"match-{match.pk}@cartelle")
+        event.add("dtstamp", timezone.now())
+        event.add("dtstart", start)
+        event.add("dtend", start + timedelta(hours=1))
+        where = f"{round_.tournament.name}, round {round_.number}" if round_ else match.game
+        event.add("summary", f"{match.get_game_display()}: {player.username} v {', '.join(others)}")
+        event.add("description", where)
+        event.add("url", base + match.get_absolute_url())
+        calendar.add_component(event)
+    response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{player.username}-matches.ics"'
+    return response
