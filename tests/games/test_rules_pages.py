@@ -27,9 +27,21 @@ def test_an_unknown_game_has_no_rules_page_and_the_index_lists_every_game(client
     assert all(f"/rules/{game.slug}/" in index for game in all_games())
 
 
-def test_an_italian_visitor_is_told_when_a_page_is_in_english(client):
+def test_an_italian_visitor_gets_the_italian_page(client):
+    italian = client.get("/rules/scopa/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    english = client.get("/rules/scopa/").content.decode()
+    assert 'data-testid="rules-in-english"' not in italian
+    assert italian.split('data-testid="rules"')[1] != english.split('data-testid="rules"')[1]
+    assert "presa" in italian.lower() and "presa" not in english.lower()
+
+
+def test_an_italian_visitor_is_told_when_a_page_is_only_in_english(client, tmp_path, monkeypatch):
+    from games import rules_pages
+
+    (tmp_path / "scopa.md").write_text("# Scopa\n\nOnly in English.\n", encoding="utf-8")
+    monkeypatch.setattr(rules_pages, "DOCS", tmp_path)
     page = client.get("/rules/scopa/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert 'data-testid="rules-in-english"' in page
+    assert 'data-testid="rules-in-english"' in page and "Only in English." in page
     assert 'data-testid="rules-in-english"' not in client.get("/rules/scopa/").content.decode()
 
 
