@@ -26,6 +26,7 @@ import {
   h, makeCard, makePile, cardName, suitName, suitIcon,
   handRow, trickArea, lastTrick, stockPile, choiceList, dealResultTable, FRENCH_SUITS,
 } from "../live-table.js";
+import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
 export const pack = "french";
 
@@ -39,24 +40,24 @@ const SUIT_ORDERS = { H: ["S", "D", "C", "H"], D: ["C", "H", "S", "D"], S: ["H",
 
 /** Each kind of combination: English name, Italian name, points, short tag for a table card. */
 const KINDS = {
-  sextuple_bezique: { en: "Sextuple bezique", it: "Bazzica sestupla", points: 40500, tag: "6×bez" },
-  quintuple_bezique: { en: "Quintuple bezique", it: "Bazzica quintupla", points: 13500, tag: "5×bez" },
-  quadruple_bezique: { en: "Quadruple bezique", it: "Bazzica quadrupla", points: 4500, tag: "4×bez" },
-  triple_bezique: { en: "Triple bezique", it: "Bazzica tripla", points: 1500, tag: "3×bez" },
-  ordinary_sequence: { en: "Ordinary sequence", it: "Sequenza ordinaria", points: 150, tag: "o.seq" },
-  four_tens: { en: "Four tens", it: "Quattro dieci", points: 900, tag: "4 10" },
-  carta_bianca: { en: "Carta bianca (no K, Q or J)", it: "Carta bianca", points: 50, tag: "bianca" },
-  carta_bianca_double: { en: "Carta bianca doppia (both partners)", it: "Carta bianca doppia", points: 500, tag: "bianca×2" },
-  double_bezique: { en: "Double bezique", it: "Bazzica doppia", points: 500, tag: "2×bez" },
-  sequence: { en: "Sequence", it: "Sequenza", points: 250, tag: "seq" },
-  four_aces: { en: "Four aces", it: "Quattro assi", points: 100, tag: "4 A" },
-  four_kings: { en: "Four kings", it: "Quattro re", points: 80, tag: "4 K" },
-  four_queens: { en: "Four queens", it: "Quattro donne", points: 60, tag: "4 Q" },
-  four_jacks: { en: "Four jacks", it: "Quattro fanti", points: 40, tag: "4 J" },
-  bezique: { en: "Bezique", it: "Bazzica", points: 40, tag: "bez" },
-  royal_marriage: { en: "Royal marriage", it: "Matrimonio di briscola", points: 40, tag: "r.mar" },
-  marriage: { en: "Marriage", it: "Matrimonio comune", points: 20, tag: "mar" },
-  exchange: { en: "Scambio", it: "Scambio", points: 10, tag: "exch" },
+  sextuple_bezique: { en: gettext("Sextuple bezique"), it: "Bazzica sestupla", points: 40500, tag: pgettext("short tag of a combination on a card", "6×bez") },
+  quintuple_bezique: { en: gettext("Quintuple bezique"), it: "Bazzica quintupla", points: 13500, tag: pgettext("short tag of a combination on a card", "5×bez") },
+  quadruple_bezique: { en: gettext("Quadruple bezique"), it: "Bazzica quadrupla", points: 4500, tag: pgettext("short tag of a combination on a card", "4×bez") },
+  triple_bezique: { en: gettext("Triple bezique"), it: "Bazzica tripla", points: 1500, tag: pgettext("short tag of a combination on a card", "3×bez") },
+  ordinary_sequence: { en: gettext("Ordinary sequence"), it: "Sequenza ordinaria", points: 150, tag: pgettext("short tag of a combination on a card", "o.seq") },
+  four_tens: { en: gettext("Four tens"), it: "Quattro dieci", points: 900, tag: "4 10" },
+  carta_bianca: { en: gettext("Carta bianca (no K, Q or J)"), it: "Carta bianca", points: 50, tag: pgettext("short tag of a combination on a card", "bianca") },
+  carta_bianca_double: { en: gettext("Carta bianca doppia (both partners)"), it: "Carta bianca doppia", points: 500, tag: pgettext("short tag of a combination on a card", "bianca×2") },
+  double_bezique: { en: gettext("Double bezique"), it: "Bazzica doppia", points: 500, tag: pgettext("short tag of a combination on a card", "2×bez") },
+  sequence: { en: gettext("Sequence"), it: "Sequenza", points: 250, tag: pgettext("short tag of a combination on a card", "seq") },
+  four_aces: { en: gettext("Four aces"), it: "Quattro assi", points: 100, tag: "4 A" },
+  four_kings: { en: gettext("Four kings"), it: "Quattro re", points: 80, tag: "4 K" },
+  four_queens: { en: gettext("Four queens"), it: "Quattro donne", points: 60, tag: "4 Q" },
+  four_jacks: { en: gettext("Four jacks"), it: "Quattro fanti", points: 40, tag: "4 J" },
+  bezique: { en: gettext("Bezique"), it: "Bazzica", points: 40, tag: pgettext("short tag of a combination on a card", "bez") },
+  royal_marriage: { en: gettext("Royal marriage"), it: "Matrimonio di briscola", points: 40, tag: pgettext("short tag of a combination on a card", "r.mar") },
+  marriage: { en: gettext("Marriage"), it: "Matrimonio comune", points: 20, tag: pgettext("short tag of a combination on a card", "mar") },
+  exchange: { en: gettext("Scambio"), it: "Scambio", points: 10, tag: pgettext("short tag of a combination on a card", "exch") },
 };
 
 /** Points that differ in Bazzica in quattro (002: "i punteggi hanno queste differenze"). */
@@ -87,8 +88,14 @@ function spoken(kind, cards) {
   return kind === "bezique" || kind === "double_bezique" ? [...(cards || [])].reverse() : (cards || []);
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 trick", "3 tricks". */
+function tricksText(n) {
+  return interpolate(ngettext("%(count)s trick", "%(count)s tricks", n), { count: n }, true);
+}
+
+/** "1 combination", "3 combinations". */
+function combinationsText(n) {
+  return interpolate(ngettext("%(count)s combination", "%(count)s combinations", n), { count: n }, true);
 }
 
 // ---------------------------------------------------------------- actions
@@ -107,22 +114,22 @@ function parseDeclare(action) {
  */
 export function actionLabel(action, ctx) {
   const a = String(action);
-  if (a === "draw") return "Draw without declaring";
-  if (a === "pass") return "Leave the declaration to your partner";
+  if (a === "draw") return gettext("Draw without declaring");
+  if (a === "pass") return gettext("Leave the declaration to your partner");
   const d = parseDeclare(a);
   if (d) {
     const k = KINDS[d.kind];
     const points = kindPoints(d.kind, ctx);
-    if (d.kind === "exchange") return `Exchange the ${short(d.cards[0])} for the upcard +${points}`;
-    if (!d.cards.length) return `Declare ${k.en}: show your hand +${points}`;
+    if (d.kind === "exchange") return interpolate(gettext("Exchange the %(card)s for the upcard +%(points)s"), { card: short(d.cards[0]), points }, true);
+    if (!d.cards.length) return interpolate(gettext("Declare %(combination)s: show your hand +%(points)s"), { combination: k.en, points }, true);
     const fixes = ctx && ctx.view && !ctx.view.trump && (d.kind === "royal_marriage" || d.kind === "sequence")
-      ? ` · makes ${suitName(suitOf(d.cards[0]), pack)} trumps` : "";
-    return `${k.en} (${shortList(spoken(d.kind, d.cards))}) +${points}${fixes}`;
+      ? ` · ${interpolate(gettext("makes %(suit)s trumps"), { suit: suitName(suitOf(d.cards[0]), pack) }, true)}` : "";
+    return `${interpolate(gettext("%(combination)s (%(cards)s) +%(points)s"), { combination: k.en, cards: shortList(spoken(d.kind, d.cards)), points }, true)}${fixes}`;
   }
   const m = /^play (\S+)$/.exec(a);
   if (m) {
     const trump = ctx && ctx.view && suitOf(m[1]) === ctx.view.trump;
-    return `Play ${cardName(m[1], pack)}${trump ? " (trump)" : ""}`;
+    return interpolate(trump ? gettext("Play %(card)s (trump)") : gettext("Play %(card)s"), { card: cardName(m[1], pack) }, true);
   }
   return null;
 }
@@ -157,9 +164,9 @@ export function render(ctx) {
     whose: whoseText(ctx, prompt),
     feltClass: ["bazzica-felt", `bazzica-phase-${view.phase || "none"}`],
     columns: [
-      { label: "Decl.", title: "Combinations and 7s of trumps declared this deal", value: (s) => String(player(s).declared_points ?? 0) },
-      { label: "Brisq.", title: "Brisques won this deal: 10 for each ace and ten", value: (s) => String(player(s).brisques ?? 0) },
-      { label: "Deal", title: "Points so far this deal", value: (s) => String(player(s).points_so_far ?? 0) },
+      { label: pgettext("declared points, a short column heading", "Decl."), title: gettext("Combinations and 7s of trumps declared this deal"), value: (s) => String(player(s).declared_points ?? 0) },
+      { label: pgettext("brisques, a short column heading", "Brisq."), title: gettext("Brisques won this deal: 10 for each ace and ten"), value: (s) => String(player(s).brisques ?? 0) },
+      { label: gettext("Deal"), title: gettext("Points so far this deal"), value: (s) => String(player(s).points_so_far ?? 0) },
     ],
     panel: sidePanel(ctx, player),
   };
@@ -172,70 +179,75 @@ function trickNumber(view) {
 }
 
 function trumpWord(ctx) {
-  return ctx.view.trump ? suitName(ctx.view.trump, ctx.pack) : "none yet (the first marriage or sequence declared)";
+  return ctx.view.trump ? suitName(ctx.view.trump, ctx.pack) : gettext("none yet (the first marriage or sequence declared)");
 }
 
 function bazzicaPrompt(ctx, player) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  const trumps = `trumps: ${trumpWord(ctx)}`;
+  const trumps = interpolate(gettext("trumps: %(trumps)s"), { trumps: trumpWord(ctx) }, true);
   const trick = view.trick || [];
   const n = trickNumber(view);
   const [FIRST_PHASE_TRICKS, TRICKS] = tricksOf(view);
+  const waiting = () => (who
+    ? interpolate(trick.length ? gettext("%(player)s to answer") : gettext("%(player)s to lead"), { player: who }, true)
+    : gettext("Waiting…"));
   switch (view.phase) {
     case "play": {
-      const base = `Trick ${n} of ${FIRST_PHASE_TRICKS} (first phase) · ${trumps}`;
+      const base = `${interpolate(gettext("Trick %(number)s of %(count)s (first phase)"), { number: n, count: FIRST_PHASE_TRICKS }, true)} · ${trumps}`;
       if (ctx.myTurn) {
-        if (!trick.length) return { text: "Your lead", detail: `${base} · play any card`, mine: true };
-        return { text: "Your turn", detail: `answer ${cardName(trick[0].card, ctx.pack)} with any card · ${base}`, mine: true };
+        if (!trick.length) return { text: gettext("Your lead"), detail: `${base} · ${gettext("play any card")}`, mine: true };
+        return { text: gettext("Your turn"), detail: `${interpolate(gettext("answer %(card)s with any card"), { card: cardName(trick[0].card, ctx.pack) }, true)} · ${base}`, mine: true };
       }
-      return { text: who ? (trick.length ? `${who} to answer` : `${who} to lead`) : "Waiting…", detail: base, mine: false };
+      return { text: waiting(), detail: base, mine: false };
     }
     case "declare": {
       const last = (view.tricks_played ?? 0) >= FIRST_PHASE_TRICKS;
-      const draw = last ? "then the last cards are drawn" : "then everyone draws from the stock";
+      const draw = last ? gettext("then the last cards are drawn") : gettext("then everyone draws from the stock");
       if (ctx.myTurn) {
         const n2 = ctx.legalList.filter((a) => a !== "draw" && a !== "pass").length;
         return {
-          text: "You won the trick: declare or draw",
-          detail: `${n2 ? `${plural(n2, "combination")} you can declare (one per trick)` : "nothing to declare this time"} · ${draw}`,
+          text: gettext("You won the trick: declare or draw"),
+          detail: `${n2
+            ? interpolate(ngettext("%(count)s combination you can declare (one per trick)", "%(count)s combinations you can declare (one per trick)", n2), { count: n2 }, true)
+            : gettext("nothing to declare this time")} · ${draw}`,
           mine: true,
         };
       }
-      return { text: who ? `${who} won the trick and may declare` : "Declaring", detail: draw, mine: false };
+      return { text: who ? interpolate(gettext("%(player)s won the trick and may declare"), { player: who }, true) : gettext("Declaring"), detail: draw, mine: false };
     }
     case "last_tricks": {
-      const base = `Trick ${n} of ${TRICKS} (last ${TRICKS - FIRST_PHASE_TRICKS}) · ${trumps}`;
+      const base = `${interpolate(gettext("Trick %(number)s of %(count)s (last %(last)s)"), { number: n, count: TRICKS, last: TRICKS - FIRST_PHASE_TRICKS }, true)} · ${trumps}`;
       if (ctx.myTurn) {
-        if (!trick.length) return { text: "Your lead", detail: `${base} · play any card`, mine: true };
+        if (!trick.length) return { text: gettext("Your lead"), detail: `${base} · ${gettext("play any card")}`, mine: true };
         const led = trick[0].card;
         return {
-          text: "Your turn",
-          detail: `follow ${suitName(suitOf(led), ctx.pack)} and beat ${cardName(led, ctx.pack)} if you can, else trump · ${base}`,
+          text: gettext("Your turn"),
+          detail: `${interpolate(gettext("follow %(suit)s and beat %(card)s if you can, else trump"), { suit: suitName(suitOf(led), ctx.pack), card: cardName(led, ctx.pack) }, true)} · ${base}`,
           mine: true,
         };
       }
-      return { text: who ? (trick.length ? `${who} to answer` : `${who} to lead`) : "Waiting…", detail: base, mine: false };
+      return { text: waiting(), detail: base, mine: false };
     }
     case "over": {
       const pts = (view.result && view.result.points) || ctx.seats.map((s) => player(s).points_so_far ?? 0);
-      if (view.result && view.result.deal_points) return { text: "Deal over", detail: winnerText(ctx, view.result), mine: false };
-      return { text: "Deal over", detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
+      if (view.result && view.result.deal_points) return { text: gettext("Deal over"), detail: winnerText(ctx, view.result), mine: false };
+      return { text: gettext("Deal over"), detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
     }
     default:
-      return { text: ctx.myTurn ? "Your turn" : (who ? `${who} to play` : ""), mine: ctx.myTurn };
+      return { text: ctx.myTurn ? gettext("Your turn") : (who ? interpolate(gettext("%(player)s to play"), { player: who }, true) : ""), mine: ctx.myTurn };
   }
 }
 
 function whoseText(ctx, prompt) {
   const { view } = ctx;
-  if (ctx.finished) return "Match over";
+  if (ctx.finished) return gettext("Match over");
   if (view.to_act === null || view.to_act === undefined) return prompt.text;
-  if (view.phase === "declare") return ctx.isMe(view.to_act) ? "Your turn to declare" : `${ctx.name(view.to_act)} to declare`;
-  if (ctx.isMe(view.to_act)) return "Your turn";
-  return `${ctx.name(view.to_act)} to play`;
+  if (view.phase === "declare") return ctx.isMe(view.to_act) ? gettext("Your turn to declare") : interpolate(gettext("%(player)s to declare"), { player: ctx.name(view.to_act) }, true);
+  if (ctx.isMe(view.to_act)) return gettext("Your turn");
+  return interpolate(gettext("%(player)s to play"), { player: ctx.name(view.to_act) }, true);
 }
 
 // ---------------------------------------------------------------- seats
@@ -258,13 +270,13 @@ function seatPanel(ctx, seat, p, isBottom) {
   const tricks = p.tricks_won ?? 0;
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: view.phase === "declare" ? "To declare" : "To play", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: view.phase === "declare" ? gettext("To declare") : gettext("To play"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      self ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer") : null,
-    p.carta_bianca ? h("span", { class: "chip", title: "Carta bianca: each card drawn that is not a figure is shown and scores" }, "carta bianca") : null,
-    h("span", { class: "chip", title: "Combinations and 7s of trumps declared this deal" }, `declared ${p.declared_points ?? 0}`),
-    h("span", { class: "chip bazzica-chip-pts", title: "Points so far this deal" }, `${p.points_so_far ?? 0} pts`));
+      self ? h("span", { class: "lt-you" }, gettext("you")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer")) : null,
+    p.carta_bianca ? h("span", { class: "chip", title: gettext("Carta bianca: each card drawn that is not a figure is shown and scores") }, "carta bianca") : null,
+    h("span", { class: "chip", title: gettext("Combinations and 7s of trumps declared this deal") }, interpolate(gettext("declared %(points)s"), { points: p.declared_points ?? 0 }, true)),
+    h("span", { class: "chip bazzica-chip-pts", title: gettext("Points so far this deal") }, interpolate(gettext("%(points)s pts"), { points: p.points_so_far ?? 0 }, true)));
 
   const tableEl = tableCards(ctx, seat, p, self);
   const hand = handArea(ctx, seat, p, self);
@@ -292,7 +304,7 @@ function handArea(ctx, seat, p, self) {
     self: self || (mineVisible && ctx.viewer === null),
     pack: ctx.pack,
     sort: { suitOrder: SUIT_ORDERS[trump] || ["C", "D", "H", "S"], rankOrder: RANKS },
-    label: self ? "Your hand" : "Hand",
+    label: self ? gettext("Your hand") : gettext("Hand"),
     cardOptions: (code) => {
       const o = playOffer(ctx, code, self);
       return { ...o, classes: [...(o.classes || []), suitOf(code) === trump ? "bazzica-trump" : null] };
@@ -314,7 +326,7 @@ function tableCards(ctx, seat, p, self) {
     const card = makeCard(t.card, {
       pack: ctx.pack, size: "sm", ...o,
       classes: [...(o.classes || []), suitOf(t.card) === view.trump ? "bazzica-trump" : null],
-      label: used.length ? `declared in: ${used.map((k) => (KINDS[k] || {}).en || k).join(", ")}` : "declared",
+      label: used.length ? interpolate(gettext("declared in: %(combinations)s"), { combinations: used.map((k) => (KINDS[k] || {}).en || k).join(", ") }, true) : gettext("declared"),
     });
     return h("figure", { class: "bazzica-table-card" },
       card,
@@ -322,12 +334,12 @@ function tableCards(ctx, seat, p, self) {
         class: "bazzica-tag", title: KINDS[k] ? `${KINDS[k].en} (${KINDS[k].it})` : k,
       }, KINDS[k] ? KINDS[k].tag : k))));
   });
-  const label = self ? "Your cards on the table" : "On the table";
+  const label = self ? gettext("Your cards on the table") : gettext("On the table");
   return h("div", { class: ["bazzica-table", self ? "is-mine" : null], "data-testid": `table-${seat}` },
     h("div", { class: "lt-label" }, label, " ", h("span", { class: "badge" }, String(table.length)),
-      self && table.length && view.phase === "play" ? h("span", { class: "bazzica-hint" }, " · still yours to play") : null),
+      self && table.length && view.phase === "play" ? h("span", { class: "bazzica-hint" }, ` · ${gettext("still yours to play")}`) : null),
     h("div", { class: "bazzica-table-cards" }, items.length ? items
-      : h("span", { class: "muted lt-empty" }, self ? "Combinations you declare lie here" : "Nothing declared yet")));
+      : h("span", { class: "muted lt-empty" }, self ? gettext("Combinations you declare lie here") : gettext("Nothing declared yet"))));
 }
 
 /** The seat's won tricks, face down, with counts and brisques. */
@@ -339,10 +351,10 @@ function wonPile(ctx, seat, p, tricks) {
   },
     makePile({ faceDown: true, size: cards, cardSize: "sm", badge: false }),
     h("div", { class: "lt-capture-caption" },
-      h("span", { class: "lt-capture-name" }, "Tricks won"),
-      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, plural(tricks, "trick")),
+      h("span", { class: "lt-capture-name" }, gettext("Tricks won")),
+      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, tricksText(tricks)),
       h("span", { class: "lt-capture-detail", "data-testid": `brisques-${seat}`, title: brisquesRule(ctx) },
-        `brisques ${p.brisques ?? 0}`)));
+        interpolate(gettext("brisques %(points)s"), { points: p.brisques ?? 0 }, true))));
 }
 
 // ---------------------------------------------------------------- centre
@@ -358,11 +370,11 @@ function centre(ctx, player, prev) {
   const stockCol = view.phase === "over" ? null : h("div", { class: "bazzica-stock-col" },
     (view.stock_count ?? 0) > 0 || view.upcard ? stockPile({
       count: view.stock_count ?? 0, upcard: view.upcard || null, pack: ctx.pack,
-      label: "Stock", upcardLabel: "Upcard",
-    }) : h("div", { class: "lt-label", "data-testid": "stock" }, "Stock ", h("span", { class: "badge", "data-testid": "stock-count" }, "0")),
+      label: gettext("Stock"), upcardLabel: gettext("Upcard"),
+    }) : h("div", { class: "lt-label", "data-testid": "stock" }, `${gettext("Stock")} `, h("span", { class: "badge", "data-testid": "stock-count" }, "0")),
     h("div", { class: "bazzica-trump-line", "data-testid": "trump" },
-      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, " Trumps: ", h("strong", {}, trumpWord(ctx))),
-    view.phase === "last_tricks" ? h("div", { class: "bazzica-phase-note" }, "Last tricks: follow suit and win if you can") : null);
+      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, ` ${gettext("Trumps:")} `, h("strong", {}, trumpWord(ctx))),
+    view.phase === "last_tricks" ? h("div", { class: "bazzica-phase-note" }, gettext("Last tricks: follow suit and win if you can")) : null);
 
   let trickEl = null;
   if (declaring && last && (last.cards || []).length) {
@@ -370,23 +382,24 @@ function centre(ctx, player, prev) {
     trickEl = trickArea({
       plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack,
       layout: compass, seats: view.seats || 2,
-      footer: `Trick ${view.tricks_played} of ${tricksOf(view)[1]} · won by ${ctx.seatLabel(last.winner)}`,
+      footer: interpolate(ctx.isMe(last.winner) ? gettext("Trick %(number)s of %(count)s · won by you") : gettext("Trick %(number)s of %(count)s · won by %(player)s"),
+        { number: view.tricks_played, count: tricksOf(view)[1], player: ctx.seatLabel(last.winner) }, true),
     });
   } else if (playing || trick.length) {
     let placeholder = null;
     if (!trick.length && !ctx.finished) {
       const leader = view.leader ?? view.to_act;
-      placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+      placeholder = ctx.isMe(leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(leader) }, true);
     }
     trickEl = trickArea({
       plays: trick, names: ctx.name, me: ctx.viewer, pack: ctx.pack, leader: view.leader, placeholder,
       layout: compass, seats: view.seats || 2,
-      footer: `Trick ${trickNumber(view)} of ${tricksOf(view)[1]}`,
+      footer: interpolate(gettext("Trick %(number)s of %(count)s"), { number: trickNumber(view), count: tricksOf(view)[1] }, true),
     });
   }
   const lastEl = !declaring && last && (last.cards || []).length ? lastTrick({
     plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack,
-    label: `Last trick${last.cards.some((c) => isBrisque(c.card)) ? " · brisques" : ""}`,
+    label: last.cards.some((c) => isBrisque(c.card)) ? gettext("Last trick · brisques") : gettext("Last trick"),
   }) : null;
 
   let resultEl = null;
@@ -408,8 +421,8 @@ function blankChoice(ctx) {
   if (!actions.length) return null;
   ctx.claim(actions);
   const el = choiceList({
-    choices: actions.map((a) => ({ action: a, label: actionLabel(a, ctx), detail: "your hand is shown to all; then each card you draw that is not a figure scores 50 more" })),
-    pack: ctx.pack, testid: "blank-choices", title: "Your hand has no K, Q or J:",
+    choices: actions.map((a) => ({ action: a, label: actionLabel(a, ctx), detail: gettext("your hand is shown to all; then each card you draw that is not a figure scores 50 more") })),
+    pack: ctx.pack, testid: "blank-choices", title: gettext("Your hand has no K, Q or J:"),
   });
   el.classList.add("bazzica-choices");
   return el;
@@ -431,8 +444,8 @@ function declareChoices(ctx) {
     // Reused cards: those that can only come from the table (no copy in hand).
     const reused = [...new Set(d.cards.filter((c) => onTable.has(c) && !hand.includes(c)))];
     let detail = k.it;
-    if (d.kind === "exchange") detail = `Scambio: take ${cardName(view.upcard, ctx.pack)}, known to your opponent`;
-    else if (reused.length) detail = `${k.it} · with ${shortList(reused)} from the table`;
+    if (d.kind === "exchange") detail = interpolate(gettext("Scambio: take %(card)s, known to your opponent"), { card: cardName(view.upcard, ctx.pack) }, true);
+    else if (reused.length) detail = `${k.it} · ${interpolate(gettext("with %(cards)s from the table"), { cards: shortList(reused) }, true)}`;
     return { action: a, label: actionLabel(a, ctx), detail, cards: d.cards, points: kindPoints(d.kind, ctx) };
   }).sort((x, y) => y.points - x.points);
   ctx.claim(actions);
@@ -441,19 +454,21 @@ function declareChoices(ctx) {
   const next = ctx.name((ctx.viewer + 1) % n);
   const choices = [...decl];
   if (actions.includes("pass")) {
-    choices.push({ action: "pass", label: actionLabel("pass", ctx), detail: `${ctx.name((ctx.viewer + 2) % 4)} may declare instead, with your cards on the table` });
+    choices.push({ action: "pass", label: actionLabel("pass", ctx), detail: interpolate(gettext("%(player)s may declare instead, with your cards on the table"), { player: ctx.name((ctx.viewer + 2) % 4) }, true) });
   }
   if (actions.includes("draw")) {
     const winner = view.trick_winner ?? ctx.viewer;
-    const first = ctx.isMe(winner) ? "you draw first" : `${ctx.name(winner)} draws first`;
+    const first = ctx.isMe(winner)
+      ? gettext("you draw first, then the others in turn")
+      : interpolate(gettext("%(player)s draws first, then the others in turn"), { player: ctx.name(winner) }, true);
     choices.push({
-      action: "draw", label: "Draw without declaring",
-      detail: n === 2 && last && view.upcard ? `you take the last card, ${next} the upcard` : `${first}, then the others in turn`,
+      action: "draw", label: gettext("Draw without declaring"),
+      detail: n === 2 && last && view.upcard ? interpolate(gettext("you take the last card, %(player)s the upcard"), { player: next }, true) : first,
     });
   }
   const el = choiceList({
     choices, pack: ctx.pack, testid: "choices",
-    title: decl.length ? "Declare one combination, or draw:" : "Nothing to declare: draw",
+    title: decl.length ? gettext("Declare one combination, or draw:") : gettext("Nothing to declare: draw"),
   });
   el.classList.add("bazzica-choices");
   return el;
@@ -463,29 +478,34 @@ function declareChoices(ctx) {
 
 function brisquesRule(ctx) {
   const tricks = ((ctx.match.options || {}).brisques) === "tricks";
-  return tricks ? "10 for each trick won holding an ace or ten" : "10 for each ace and ten won";
+  return tricks ? gettext("10 for each trick won holding an ace or ten") : gettext("10 for each ace and ten won");
 }
 
 function winnerText(ctx, pointsOrResult) {
   const r = Array.isArray(pointsOrResult) ? { points: pointsOrResult } : (pointsOrResult || {});
   if (r.deal_points) {
     // Rubicone and quattro: per side; the winner's score, and a rubicone when there is one.
-    if (r.winner === null || r.winner === undefined) return `Even deal: another deal is played`;
+    if (r.winner === null || r.winner === undefined) return gettext("Even deal: another deal is played");
     const side = r.winner;
     const seats = (ctx.view.sides || [[0], [1]])[side] || [side];
     const mine = seats.some((s) => ctx.isMe(s));
-    const who = mine ? "You win" : `${seats.map((s) => ctx.name(s)).join(" & ")} win${seats.length > 1 ? "" : "s"}`;
-    const rub = r.rubicone !== null && r.rubicone !== undefined ? " · rubicone!" : "";
-    return `${who} the deal: ${r.side_points[side]} points${rub}`;
+    const points = r.side_points[side];
+    const who = mine
+      ? interpolate(gettext("You win the deal: %(points)s points"), { points }, true)
+      : interpolate(ngettext("%(winner)s wins the deal: %(points)s points", "%(winner)s win the deal: %(points)s points", seats.length), { winner: seats.map((s) => ctx.name(s)).join(" & "), points }, true);
+    const rub = r.rubicone !== null && r.rubicone !== undefined ? ` · ${gettext("rubicone!")}` : "";
+    return `${who}${rub}`;
   }
   const points = r.points || [];
   const seats = ctx.seats;
   const best = Math.max(...seats.map((s) => points[s] ?? 0));
   const top = seats.filter((s) => (points[s] ?? 0) === best);
   const score = seats.map((s) => points[s] ?? 0).join("–");
-  if (top.length > 1) return `Even deal ${score}`;
+  if (top.length > 1) return interpolate(gettext("Even deal %(score)s"), { score }, true);
   const w = top[0];
-  return ctx.isMe(w) ? `You win the deal ${score}` : `${ctx.name(w)} wins the deal ${score}`;
+  return ctx.isMe(w)
+    ? interpolate(gettext("You win the deal %(score)s"), { score }, true)
+    : interpolate(gettext("%(player)s wins the deal %(score)s"), { player: ctx.name(w), score }, true);
 }
 
 /** The scoring items of a deal (its result()) as a table; `prev`: the deal before this one. */
@@ -497,36 +517,36 @@ function resultBox(ctx, r, number, prev) {
     const sideOf = (s) => (ctx.view.sides || [[0], [1]]).findIndex((side) => side.includes(s));
     const perSide = (list) => seats.map((s) => (list || [])[sideOf(s)]);
     rows = [
-      { label: "Declarations", detail: "combinations and carta bianca", points: r.declared },
-      { label: "Last trick", points: seats.map((s) => (r.last_trick === s ? 50 : 0)) },
-      { label: "Deal points", detail: "per side", points: perSide(r.deal_points) },
-      { label: "Brisques", detail: r.brisques_counted ? "counted: even, or a side under 1000" : "not counted", points: r.brisques_counted ? perSide(r.brisques) : seats.map(() => "") },
-      { label: "Score", detail: r.rubicone !== null && r.rubicone !== undefined ? "rubicone: 1000 + 350 + both sides' points" : "500 + the difference", points },
+      { label: gettext("Declarations"), detail: gettext("combinations and carta bianca"), points: r.declared },
+      { label: gettext("Last trick"), points: seats.map((s) => (r.last_trick === s ? 50 : 0)) },
+      { label: gettext("Deal points"), detail: gettext("per side"), points: perSide(r.deal_points) },
+      { label: gettext("Brisques"), detail: r.brisques_counted ? gettext("counted: even, or a side under 1000") : gettext("not counted"), points: r.brisques_counted ? perSide(r.brisques) : seats.map(() => "") },
+      { label: gettext("Score"), detail: r.rubicone !== null && r.rubicone !== undefined ? gettext("rubicone: 1000 + 350 + both sides' points") : gettext("500 + the difference"), points },
     ];
   } else if (r.declared) {
     const decl = seats.map((s) => ((r.declarations || [])[s] || []).length);
     rows = [
-      { label: "Declarations", detail: seats.map((s) => `${ctx.seatLabel(s)} ${plural(decl[s], "combination")}`).join(" · "), points: r.declared },
-      { label: "7s of trumps", detail: "10 for each, turned up or played", points: r.sevens },
-      { label: "Brisques", detail: brisquesRule(ctx), points: r.brisques },
-      { label: "Last trick", points: seats.map((s) => (r.last_trick === s ? 10 : 0)) },
+      { label: gettext("Declarations"), detail: seats.map((s) => `${ctx.seatLabel(s)} ${combinationsText(decl[s])}`).join(" · "), points: r.declared },
+      { label: gettext("7s of trumps"), detail: gettext("10 for each, turned up or played"), points: r.sevens },
+      { label: gettext("Brisques"), detail: brisquesRule(ctx), points: r.brisques },
+      { label: gettext("Last trick"), points: seats.map((s) => (r.last_trick === s ? 10 : 0)) },
     ];
   } else {
-    rows = [{ label: "Deal points", points }];
+    rows = [{ label: gettext("Deal points"), points }];
   }
   const table = dealResultTable({
     seats, rows, totals: r.deal_points ? false : points, names: ctx.name, me: ctx.viewer,
-    title: `Deal ${number} result`, testid: "deal-result",
+    title: interpolate(gettext("Deal %(number)s result"), { number }, true), testid: "deal-result",
   });
   const best = Math.max(...seats.map((s) => points[s] ?? 0));
   const mine = seats.some((s) => ctx.isMe(s) && (points[s] ?? 0) === best && best > 0);
   table.insertBefore(
     h("div", { class: ["bazzica-result-head", mine ? "is-mine" : null], "data-testid": "deal-winner" },
       winnerText(ctx, r),
-      r.tricks ? h("span", { class: "bazzica-result-sub" }, seats.map((s) => `${ctx.seatLabel(s)} ${plural(r.tricks[s] ?? 0, "trick")}`).join(" · ")) : null),
+      r.tricks ? h("span", { class: "bazzica-result-sub" }, seats.map((s) => `${ctx.seatLabel(s)} ${tricksText(r.tricks[s] ?? 0)}`).join(" · ")) : null),
     table.querySelector("table"));
   table.classList.add("bazzica-result");
-  if (prev) table.appendChild(h("p", { class: "bazzica-result-note" }, "The next deal has started."));
+  if (prev) table.appendChild(h("p", { class: "bazzica-result-note" }, gettext("The next deal has started.")));
   return table;
 }
 
@@ -551,7 +571,7 @@ function sidePanel(ctx, player) {
         onTable: (d.on_table || []).length,
       })),
       ...(p.bonuses || []).map((b) => ({
-        label: { seven_turned: "7 of trumps turned up", seven_played: "7 of trumps played", carta_bianca_draw: "Carta bianca: card drawn" }[b.kind] || b.label,
+        label: { seven_turned: gettext("7 of trumps turned up"), seven_played: gettext("7 of trumps played"), carta_bianca_draw: gettext("Carta bianca: card drawn") }[b.kind] || b.label,
         it: b.label, cards: b.cards, points: b.points,
       })),
     ];
@@ -562,14 +582,16 @@ function sidePanel(ctx, player) {
           h("span", { class: "bazzica-decl-label" }, it.label),
           h("span", { class: "bazzica-decl-cards" }, spoken(it.kind, it.cards || []).map((c) => h("span", { class: ["bazzica-pip", `suit-${suitOf(c)}`] }, short(c)))),
           h("span", { class: "bazzica-decl-points" }, `+${it.points}`))))
-        : h("p", { class: "muted bazzica-decl-none" }, "nothing yet"));
+        : h("p", { class: "muted bazzica-decl-none" }, gettext("nothing yet")));
   });
   return h("div", { class: "bazzica-panel" },
-    h("h4", {}, "Declared this deal"),
+    h("h4", {}, gettext("Declared this deal")),
     blocks,
     h("p", { class: "bazzica-panel-trump" },
-      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, " Trumps: ", h("strong", {}, trumpWord(ctx)),
-      view.upcard ? h("span", { class: "muted" }, ` · upcard ${short(view.upcard)}`) : null),
-    h("p", { class: "muted bazzica-panel-note" }, `Cards rank A 10 K Q J 9 8 7 · brisques: ${brisquesRule(ctx)} · last trick ${view.variant === "rubicone" || view.variant === "quattro" ? 50 : 10}`));
+      view.trump ? suitIcon(view.trump, "suit-icon inline-icon", ctx.pack) : null, ` ${gettext("Trumps:")} `, h("strong", {}, trumpWord(ctx)),
+      view.upcard ? h("span", { class: "muted" }, ` · ${interpolate(gettext("upcard %(card)s"), { card: short(view.upcard) }, true)}`) : null),
+    h("p", { class: "muted bazzica-panel-note" }, interpolate(gettext("Cards rank A 10 K Q J 9 8 7 · brisques: %(rule)s · last trick %(points)s"), {
+      rule: brisquesRule(ctx), points: view.variant === "rubicone" || view.variant === "quattro" ? 50 : 10,
+    }, true)));
 }
 
