@@ -20,6 +20,7 @@
 import {
   h, makeCard, makePile, cardName, suitName, romanNumeral, handRow, trickArea, lastTrick, stockPile, choiceList,
 } from "../live-table.js";
+import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
 export const pack = "tarot";
 
@@ -27,15 +28,24 @@ const TRICKS = 39;
 const DRAW_TRICKS = 24;
 const MIN_TAROCCHI = 10;
 const BAGATTO_URTIMO = 20;
-/** Court ranks in the order a family is spelled, with their names in the plural. */
+/** Court ranks in the order a family is spelled, with their Italian names in the plural. */
 const COURTS = { J: ["Jacks", "Fanti"], C: ["Cavaliers", "Cavalieri"], Q: ["Queens", "Donne"], K: ["Kings", "Re"] };
+/** The titles of the sets of courts, whole: "Three Kings". */
+const SET_TITLES = {
+  three: { J: gettext("Three Jacks"), C: gettext("Three Cavaliers"), Q: gettext("Three Queens"), K: gettext("Three Kings") },
+  four: { J: gettext("Four Jacks"), C: gettext("Four Cavaliers"), Q: gettext("Four Queens"), K: gettext("Four Kings") },
+};
 const KIND_ORDER = { gatti: 0, family: 1, four: 2, three: 3, tarocchi: 4 };
 
 const rankOf = (code) => String(code).slice(0, -1);
 const suitOf = (code) => String(code).slice(-1);
 const isTrump = (code) => /^\d+T$/.test(String(code));
 const trumpNo = (code) => Number(String(code).slice(0, -1));
-const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+/** "1 card", "3 tricks": the count of cards, tricks, trumps, draws or hands in words. */
+const COUNTS = {
+  card: (n) => interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }, true),
+  trick: (n) => interpolate(ngettext("%(count)s trick", "%(count)s tricks", n), { count: n }, true),
+};
 
 // ---------------------------------------------------------------- melds
 
@@ -57,12 +67,12 @@ function shortName(code) {
 function meldTitle(kind, cards) {
   switch (kind) {
     case "gatti": return "Gatti (I, XX, Matto)";
-    case "family": return `Family of ${suitName(suitOf(cards[0]), pack)}`;
+    case "family": return interpolate(gettext("Family of %(suit)s"), { suit: suitName(suitOf(cards[0]), pack) }, true);
     case "four": case "three": {
-      const court = COURTS[rankOf(cards[0])] || [rankOf(cards[0]), ""];
-      return `${kind === "four" ? "Four" : "Three"} ${court[0]}`;
+      const title = SET_TITLES[kind][rankOf(cards[0])];
+      return title || `${kind} ${rankOf(cards[0])}`;
     }
-    case "tarocchi": return `Taròcchi (${plural(cards.length, "trump")})`;
+    case "tarocchi": return interpolate(ngettext("Taròcchi (%(count)s trump)", "Taròcchi (%(count)s trumps)", cards.length), { count: cards.length }, true);
     default: return kind;
   }
 }
@@ -102,11 +112,11 @@ function playerOf(view, seat) {
 export function actionLabel(action, ctx) {
   const a = String(action);
   const m = /^play (\S+)$/.exec(a);
-  if (m) return `Play ${cardName(m[1], pack)}`;
+  if (m) return interpolate(gettext("Play %(card)s"), { card: cardName(m[1], pack) }, true);
   const meld = parseMeld(a);
   if (!meld) return null;
   const shown = ctx && ctx.view ? (playerOf(ctx.view, ctx.view.to_act).melds || []) : [];
-  return `Meld: ${meldTitle(meld.kind, meld.cards)} +${meldPoints(meld.kind, meld.cards, shown)}`;
+  return interpolate(gettext("Meld: %(meld)s +%(points)s"), { meld: meldTitle(meld.kind, meld.cards), points: meldPoints(meld.kind, meld.cards, shown) }, true);
 }
 
 // ---------------------------------------------------------------- local choices
@@ -177,8 +187,8 @@ export function render(ctx) {
     // Taròcchi strings (up to thousands) are offered by the tick-and-confirm picker.
     handles: (a) => a.startsWith("meld tarocchi "),
     columns: [
-      { label: "Melds", title: "Meld points this hand", value: (s) => String(playerOf(view, s).meld_points ?? 0) },
-      { label: "Tricks", title: "Tricks won this hand", value: (s) => String(playerOf(view, s).tricks_won ?? 0) },
+      { label: gettext("Melds"), title: gettext("Meld points this hand"), value: (s) => String(playerOf(view, s).meld_points ?? 0) },
+      { label: gettext("Tricks"), title: gettext("Tricks won this hand"), value: (s) => String(playerOf(view, s).tricks_won ?? 0) },
     ],
     panel: sidePanel(ctx, prev && !fresh && !view.result ? prev : null),
   };
@@ -190,46 +200,51 @@ function trickNumber(view) {
   return Math.min((view.tricks_played ?? 0) + 1, TRICKS);
 }
 
+/** "Trick 3 of 39". */
+function trickOf(view) {
+  return interpolate(gettext("Trick %(number)s of %(count)s"), { number: trickNumber(view), count: TRICKS }, true);
+}
+
 function phaseText(view) {
   const talon = view.stock_count ?? 0;
   const n = trickNumber(view);
-  if (talon > 0) return `Trick ${n} of ${TRICKS} · talon ${talon}`;
-  return `Trick ${n} of ${TRICKS} · final fifteen, no drawing (${Math.max(0, n - DRAW_TRICKS)} of 15)`;
+  if (talon > 0) return `${trickOf(view)} · ${interpolate(gettext("talon %(count)s"), { count: talon }, true)}`;
+  return `${trickOf(view)} · ${interpolate(gettext("final fifteen, no drawing (%(number)s of 15)"), { number: Math.max(0, n - DRAW_TRICKS) }, true)}`;
 }
 
 /** What the follower must play to `led`, in a few words. */
 function followText(led) {
-  if (led === "FOOL") return "il Matto was led: play any card";
-  if (isTrump(led)) return `a higher trump than ${romanNumeral(trumpNo(led))} if you have one, else a lower trump, else any card · il Matto may always be played`;
-  return `follow ${suitName(suitOf(led), pack)}, else a trump, else any card · il Matto may always be played`;
+  if (led === "FOOL") return gettext("il Matto was led: play any card");
+  if (isTrump(led)) return interpolate(gettext("a higher trump than %(trump)s if you have one, else a lower trump, else any card · il Matto may always be played"), { trump: romanNumeral(trumpNo(led)) }, true);
+  return interpolate(gettext("follow %(suit)s, else a trump, else any card · il Matto may always be played"), { suit: suitName(suitOf(led), pack) }, true);
 }
 
 function ptPrompt(ctx) {
   const { view, match } = ctx;
-  if (match.status === "scheduled") return { text: "Waiting for the match to start", mine: false };
-  if (ctx.finished) return { text: "Match over", mine: false };
+  if (match.status === "scheduled") return { text: gettext("Waiting for the match to start"), mine: false };
+  if (ctx.finished) return { text: gettext("Match over"), mine: false };
   if (view.phase === "over") {
     const pts = (view.result && view.result.points) || [];
-    return { text: "Hand over", detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
+    return { text: gettext("Hand over"), detail: ctx.seats.map((s) => `${ctx.name(s)} ${pts[s] ?? 0}`).join(" – "), mine: false };
   }
   const trick = view.trick || [];
   const base = phaseText(view);
   const melds = ctx.legalList.some((a) => a.startsWith("meld "));
   if (ctx.myTurn) {
-    const meldNote = melds ? " · you may show melds first" : "";
-    if (!trick.length) return { text: "Your lead", detail: `play any card${meldNote} · ${base}`, mine: true };
-    return { text: "Your turn", detail: `answer ${cardName(trick[0].card, pack)}: ${followText(trick[0].card)}${meldNote} · ${base}`, mine: true };
+    const meldNote = melds ? ` · ${gettext("you may show melds first")}` : "";
+    if (!trick.length) return { text: gettext("Your lead"), detail: `${gettext("play any card")}${meldNote} · ${base}`, mine: true };
+    return { text: gettext("Your turn"), detail: `${interpolate(gettext("answer %(card)s: %(rule)s"), { card: cardName(trick[0].card, pack), rule: followText(trick[0].card) }, true)}${meldNote} · ${base}`, mine: true };
   }
   const who = view.to_act === null || view.to_act === undefined ? null : ctx.name(view.to_act);
-  if (!who) return { text: "Waiting…", mine: false };
-  return { text: trick.length ? `${who} to answer` : `${who} to lead`, detail: base, mine: false };
+  if (!who) return { text: gettext("Waiting…"), mine: false };
+  return { text: interpolate(trick.length ? gettext("%(player)s to answer") : gettext("%(player)s to lead"), { player: who }, true), detail: base, mine: false };
 }
 
 function whoseText(ctx, prompt) {
   const { view } = ctx;
-  if (ctx.finished) return "Match over";
+  if (ctx.finished) return gettext("Match over");
   if (view.to_act === null || view.to_act === undefined) return prompt.text;
-  return ctx.isMe(view.to_act) ? "Your turn" : `${ctx.name(view.to_act)} to play`;
+  return ctx.isMe(view.to_act) ? gettext("Your turn") : interpolate(gettext("%(player)s to play"), { player: ctx.name(view.to_act) }, true);
 }
 
 // ---------------------------------------------------------------- known cards of the viewer
@@ -263,14 +278,14 @@ function seatPanel(ctx, seat, isBottom, ownKnownCards) {
   const toAct = !ctx.finished && view.to_act === seat;
   const head = h("div", { class: "lt-seat-head" },
     h("span", { class: ["lt-name", toAct ? "is-turn" : null] },
-      toAct ? h("span", { class: "lt-turn-dot", title: "To play", "aria-hidden": "true" }) : null,
+      toAct ? h("span", { class: "lt-turn-dot", title: gettext("To play"), "aria-hidden": "true" }) : null,
       ctx.name(seat),
-      self ? h("span", { class: "lt-you" }, "you") : null),
-    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: "Dealer" }, "Dealer")
-      : h("span", { class: "chip", title: "The dealer's opponent: led the first trick" }, "Elder hand"),
-    h("span", { class: "chip pt-chip-melds", title: "Meld points this hand", "data-testid": `meld-points-${seat}` }, `melds ${p.meld_points ?? 0}`),
+      self ? h("span", { class: "lt-you" }, gettext("you")) : null),
+    view.dealer === seat ? h("span", { class: "chip chip-dealer", title: gettext("Dealer") }, gettext("Dealer"))
+      : h("span", { class: "chip", title: gettext("The dealer's opponent: led the first trick") }, gettext("Elder hand")),
+    h("span", { class: "chip pt-chip-melds", title: gettext("Meld points this hand"), "data-testid": `meld-points-${seat}` }, interpolate(gettext("melds %(points)s"), { points: p.meld_points ?? 0 }, true)),
     view.fool && view.fool.owner === seat && view.fool.status === "pending"
-      ? h("span", { class: "chip pt-chip-fool", title: foolText(ctx, view.fool) }, "owes a card for il Matto") : null,
+      ? h("span", { class: "chip pt-chip-fool", title: foolText(ctx, view.fool) }, gettext("owes a card for il Matto")) : null,
     wonPile(ctx, seat, p));
 
   const hand = handArea(ctx, seat, p, self, ownKnownCards);
@@ -297,8 +312,8 @@ function handArea(ctx, seat, p, self, ownKnownCards) {
     self: self || (visible && ctx.viewer === null),
     pack,
     sort: false,                       // the engine's order: suits C D H S from the ace up, trumps, il Matto
-    label: self ? "Your hand" : "Hand",
-    empty: view.phase === "over" ? "played out" : "empty",
+    label: self ? gettext("Your hand") : gettext("Hand"),
+    empty: view.phase === "over" ? gettext("played out") : gettext("empty"),
     cardOptions: (code) => {
       if (!self) return {};
       const offer = ctx.cardOffer(code, [`play ${code}`]);
@@ -317,12 +332,12 @@ function wonPile(ctx, seat, p) {
   return h("div", {
     class: ["lt-capture", "pt-won", ctx.isMe(seat) ? "is-mine" : null],
     "data-seat": String(seat), "data-testid": `captures-${seat}`,
-    title: "Won cards lie face down: trick points are counted at the end of the hand",
+    title: gettext("Won cards lie face down: trick points are counted at the end of the hand"),
   },
     cards ? makePile({ faceDown: true, size: cards, cardSize: "xs", badge: false }) : null,
     h("div", { class: "lt-capture-caption" },
-      h("span", { class: "lt-capture-name" }, "Won"),
-      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, `${plural(cards, "card")} · ${plural(tricks, "trick")}`)));
+      h("span", { class: "lt-capture-name" }, pgettext("cards won in tricks", "Won")),
+      h("span", { class: "lt-capture-count", "data-testid": `captures-count-${seat}` }, `${COUNTS.card(cards)} · ${COUNTS.trick(tricks)}`)));
 }
 
 /** The melds a seat has shown this hand, each with its cards and points. */
@@ -330,8 +345,8 @@ function meldsBlock(ctx, seat, p) {
   const melds = p.melds || [];
   if (!melds.length) return null;
   return h("div", { class: ["lt-melds", "pt-melds"], "data-testid": `melds-${seat}` },
-    h("div", { class: "lt-label" }, ctx.isMe(seat) ? "Your melds " : "Melds ",
-      h("span", { class: "badge" }, `${p.meld_points ?? 0} pts`)),
+    h("div", { class: "lt-label" }, `${ctx.isMe(seat) ? gettext("Your melds") : gettext("Melds")} `,
+      h("span", { class: "badge" }, interpolate(gettext("%(points)s pts"), { points: p.meld_points ?? 0 }, true))),
     h("ul", { class: "lt-meld-list" }, melds.map((m) => h("li", {
       class: ["lt-meld", `pt-meld-${m.kind}`], "data-kind": m.kind, title: `${meldDetail(m.kind, m.cards || [])} (${m.label})`,
     },
@@ -349,14 +364,14 @@ function meldOffers(ctx, p) {
     const action = ctx.act(a);
     return {
       action, label: actionLabel(a, ctx), cards: m.cards,
-      detail: meldDetail(m.kind, m.cards) + (m.kind === "four" && meldPoints("four", m.cards, shown) === 5 ? " · 5 more after the three" : ""),
+      detail: meldDetail(m.kind, m.cards) + (m.kind === "four" && meldPoints("four", m.cards, shown) === 5 ? ` · ${gettext("5 more after the three")}` : ""),
     };
   }).filter((c) => c.action);
   const picker = tarocchiPicker(ctx, p);
   if (!choices.length && !picker) return null;
   const list = choices.length ? choiceList({ choices, pack, title: null, testid: "meld-choices" }) : null;
   return h("div", { class: "pt-offers", "data-testid": "meld-offers" },
-    h("div", { class: "lt-choices-title" }, "Melds you may show before you play (optional, one at a time):"),
+    h("div", { class: "lt-choices-title" }, gettext("Melds you may show before you play (optional, one at a time):")),
     list, picker);
 }
 
@@ -380,26 +395,36 @@ function tarocchiPicker(ctx, p) {
   if (action) ctx.used.add(action);
   const need = Math.max(MIN_TAROCCHI, best + 1);
   let hint;
-  if (action) hint = trumps.length > chosen.length ? `${chosen.length} of your ${trumps.length} trumps shown; the others stay secret` : `all ${trumps.length} of your trumps shown`;
-  else if (chosen.length < need) hint = best ? `Tick at least ${need}: you showed ${best} before` : `Tick at least ${need} trumps`;
-  else hint = "These trumps cannot be shown";
+  if (action) {
+    hint = trumps.length > chosen.length
+      ? interpolate(gettext("%(shown)s of your %(count)s trumps shown; the others stay secret"), { shown: chosen.length, count: trumps.length }, true)
+      : interpolate(gettext("all %(count)s of your trumps shown"), { count: trumps.length }, true);
+  } else if (chosen.length < need) {
+    hint = best
+      ? interpolate(gettext("Tick at least %(need)s: you showed %(best)s before"), { need, best }, true)
+      : interpolate(gettext("Tick at least %(need)s trumps"), { need }, true);
+  } else hint = gettext("These trumps cannot be shown");
   const points = chosen.length - best;
   return h("div", { class: "pt-tarocchi", "data-testid": "tarocchi" },
     h("div", { class: "pt-tarocchi-head" },
       h("strong", {}, "Taròcchi"),
-      h("span", { class: "muted" }, best ? ` · 1 point for each trump over the ${best} you showed` : " · 1 point for each trump shown (10 or more)")),
-    h("div", { class: "pt-tarocchi-cards", role: "group", "aria-label": "Trumps to show" },
+      h("span", { class: "muted" }, ` · ${best
+        ? interpolate(gettext("1 point for each trump over the %(count)s you showed"), { count: best }, true)
+        : gettext("1 point for each trump shown (10 or more)")}`)),
+    h("div", { class: "pt-tarocchi-cards", role: "group", "aria-label": gettext("Trumps to show") },
       trumps.map((c) => makeCard(c, {
         pack, size: "sm", button: true, dataset: { select: `tarocchi:${c}` },
-        classes: ["selectable", ticked.has(c) ? "selected" : null], label: ticked.has(c) ? "shown" : "kept secret",
+        classes: ["selectable", ticked.has(c) ? "selected" : null], label: ticked.has(c) ? pgettext("a trump", "shown") : pgettext("a trump", "kept secret"),
       }))),
     h("div", { class: "pt-tarocchi-actions" },
       h("button", {
         type: "button", class: ["btn", action ? "btn-primary" : null, "pt-tarocchi-confirm"], "data-testid": "tarocchi-confirm",
         "data-action": action, disabled: action ? null : true, title: action || null,
-      }, action ? `Meld taròcchi: ${plural(chosen.length, "trump")} +${points}` : "Meld taròcchi"),
-      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:all" }, "All"),
-      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:none" }, "None"),
+      }, action
+        ? interpolate(ngettext("Meld taròcchi: %(count)s trump +%(points)s", "Meld taròcchi: %(count)s trumps +%(points)s", chosen.length), { count: chosen.length, points }, true)
+        : gettext("Meld taròcchi")),
+      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:all" }, pgettext("tick every trump", "All")),
+      h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:none" }, pgettext("tick no trump", "None")),
       h("span", { class: "pt-tarocchi-hint" }, hint)));
 }
 
@@ -410,24 +435,25 @@ function drawsBlock(ctx) {
   const draws = ctx.view.last_draws || [];
   if (!draws.length || ctx.view.phase !== "play") return null;
   return h("div", { class: "pt-draws", "data-testid": "last-draws" },
-    h("div", { class: "lt-label" }, "Just drawn"),
+    h("div", { class: "lt-label" }, gettext("Just drawn")),
     h("div", { class: "pt-draw-row" }, draws.map((d, i) => h("figure", {
       class: ["pt-draw", ctx.isMe(d.seat) ? "is-mine" : null], "data-seat": String(d.seat),
     },
-      makeCard(d.card, { pack, size: "sm", label: `drawn by ${ctx.seatLabel(d.seat)}` }),
+      makeCard(d.card, { pack, size: "sm", label: ctx.isMe(d.seat) ? gettext("drawn by you") : interpolate(gettext("drawn by %(player)s"), { player: ctx.seatLabel(d.seat) }, true) }),
       h("figcaption", {}, ctx.seatLabel(d.seat),
-        i === 0 ? h("span", { class: "pt-first", title: "The trick's winner draws first" }, "1st") : null)))));
+        i === 0 ? h("span", { class: "pt-first", title: gettext("The trick's winner draws first") }, pgettext("drew first", "1st")) : null)))));
 }
 
 function talonBlock(ctx) {
   const { view } = ctx;
   const count = view.stock_count ?? 0;
+  const drawsLeft = Math.max(0, DRAW_TRICKS - (view.tricks_played ?? 0));
   const note = count === 0
-    ? h("div", { class: "pt-final-note", "data-testid": "final-fifteen" }, "Final fifteen tricks", h("span", {}, "the talon is gone: no more drawing"))
-    : h("div", { class: "pt-talon-note muted" }, `${plural(Math.max(0, DRAW_TRICKS - (view.tricks_played ?? 0)), "draw")} left each`);
+    ? h("div", { class: "pt-final-note", "data-testid": "final-fifteen" }, gettext("Final fifteen tricks"), h("span", {}, gettext("the talon is gone: no more drawing")))
+    : h("div", { class: "pt-talon-note muted" }, interpolate(ngettext("%(count)s draw left each", "%(count)s draws left each", drawsLeft), { count: drawsLeft }, true));
   return h("div", { class: "pt-talon-col" },
-    count > 0 ? stockPile({ count, pack, label: "Talon" })
-      : h("div", { class: "lt-stock", "data-testid": "stock", "data-count": "0" }, h("div", { class: "lt-label" }, "Talon ", h("span", { class: "badge", "data-testid": "stock-count" }, "0"))),
+    count > 0 ? stockPile({ count, pack, label: gettext("Talon") })
+      : h("div", { class: "lt-stock", "data-testid": "stock", "data-count": "0" }, h("div", { class: "lt-label" }, `${gettext("Talon")} `, h("span", { class: "badge", "data-testid": "stock-count" }, "0"))),
     note);
 }
 
@@ -438,11 +464,11 @@ function trickBlock(ctx) {
   let placeholder = null;
   if (!trick.length && !ctx.finished) {
     const leader = view.leader ?? view.to_act;
-    placeholder = ctx.isMe(leader) ? "Your lead" : `${ctx.name(leader)} leads`;
+    placeholder = ctx.isMe(leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(leader) }, true);
   }
   return trickArea({
     plays: trick, names: ctx.name, me: ctx.viewer, pack, leader: view.leader, placeholder,
-    footer: `Trick ${trickNumber(view)} of ${TRICKS}`,
+    footer: trickOf(view),
   });
 }
 
@@ -452,33 +478,58 @@ function lastTrickBlock(ctx) {
   const fool = last.cards.some((c) => c.card === "FOOL");
   return lastTrick({
     plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack,
-    label: fool ? "Last trick · il Matto" : "Last trick",
+    label: fool ? gettext("Last trick · il Matto") : gettext("Last trick"),
   });
 }
 
 /** Il Matto's state in words; `past` for a finished hand ("You kept il Matto and gave …"). */
 function foolText(ctx, fool, past = false) {
-  if (!fool) return "Il Matto has not been played yet.";
-  const owner = ctx.isMe(fool.owner) ? "You" : ctx.name(fool.owner);
-  const other = ctx.seatLabel(1 - fool.owner);
-  const verbs = ctx.isMe(fool.owner);
+  if (!fool) return gettext("Il Matto has not been played yet.");
+  // Three sentences for each state: the viewer holds il Matto, the viewer is the other
+  // player, or the viewer is a spectator.
+  const who = ctx.isMe(fool.owner) ? 0 : (ctx.isMe(1 - fool.owner) ? 1 : 2);
+  const values = {
+    owner: ctx.name(fool.owner), other: ctx.seatLabel(1 - fool.owner),
+    card: fool.card ? cardName(fool.card, pack) : gettext("a card"),
+  };
+  const say = (texts) => interpolate(texts[who], values, true);
   if (past && fool.status === "exchanged") {
-    return `${owner} kept il Matto and gave ${other} ${fool.card ? cardName(fool.card, pack) : "a card"} in exchange.`;
+    return say([
+      gettext("You kept il Matto and gave %(other)s %(card)s in exchange."),
+      gettext("%(owner)s kept il Matto and gave you %(card)s in exchange."),
+      gettext("%(owner)s kept il Matto and gave %(other)s %(card)s in exchange."),
+    ]);
   }
   if (fool.status === "pending") {
-    return `${owner} played il Matto and ${verbs ? "keep" : "keeps"} it; the lowest card of the next trick ${verbs ? "you win goes" : `${ctx.name(fool.owner)} wins goes`} to ${other} in exchange.`;
+    return say([
+      gettext("You played il Matto and keep it; the lowest card of the next trick you win goes to %(other)s in exchange."),
+      gettext("%(owner)s played il Matto and keeps it; the lowest card of the next trick %(owner)s wins goes to you in exchange."),
+      gettext("%(owner)s played il Matto and keeps it; the lowest card of the next trick %(owner)s wins goes to %(other)s in exchange."),
+    ]);
   }
   if (fool.status === "exchanged") {
-    return `${owner} ${verbs ? "keep" : "keeps"} il Matto and gave ${other} ${fool.card ? cardName(fool.card, pack) : "a card"} in exchange.`;
+    return say([
+      gettext("You keep il Matto and gave %(other)s %(card)s in exchange."),
+      gettext("%(owner)s keeps il Matto and gave you %(card)s in exchange."),
+      gettext("%(owner)s keeps il Matto and gave %(other)s %(card)s in exchange."),
+    ]);
   }
-  if (fool.status === "given") return `${owner} won no trick after playing il Matto, so it went to ${other}.`;
-  return `Il Matto: ${fool.status}`;
+  if (fool.status === "given") {
+    return say([
+      gettext("You won no trick after playing il Matto, so it went to %(other)s."),
+      gettext("%(owner)s won no trick after playing il Matto, so it went to you."),
+      gettext("%(owner)s won no trick after playing il Matto, so it went to %(other)s."),
+    ]);
+  }
+  return interpolate(gettext("Il Matto: %(state)s"), { state: fool.status }, true);
 }
 
 function foolBlock(ctx) {
   const fool = ctx.view.fool;
   if (!fool || ctx.view.phase !== "play") return null;
-  const label = { pending: "exchange pending", exchanged: "exchanged", given: "given away" }[fool.status] || fool.status;
+  const label = {
+    pending: pgettext("il Matto", "exchange pending"), exchanged: pgettext("il Matto", "exchanged"), given: pgettext("il Matto", "given away"),
+  }[fool.status] || fool.status;
   return h("div", { class: ["pt-fool", `is-${fool.status}`], "data-testid": "fool", "data-status": fool.status, "data-owner": String(fool.owner) },
     h("div", { class: "lt-label" }, "Il Matto · ", label),
     h("div", { class: "pt-fool-line" },
@@ -513,33 +564,35 @@ function resultRows(ctx, r) {
   const rows = [];
   if (r.cards_captured) {
     rows.push({
-      key: "count", label: "Cards won, by threes", detail: seats.map((s) => `${ctx.seatLabel(s)} ${plural(r.cards_captured[s] ?? 0, "card")}`).join(" · ") + " (a remainder of 2 rounds up)",
+      key: "count", label: gettext("Cards won, by threes"), detail: `${seats.map((s) => `${ctx.seatLabel(s)} ${COUNTS.card(r.cards_captured[s] ?? 0)}`).join(" · ")} ${gettext("(a remainder of 2 rounds up)")}`,
       values: by(r.count_points),
     });
   }
-  if (r.card_points) rows.push({ key: "cards", label: "Card points", detail: "Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1", values: by(r.card_points) });
-  if (r.trick_points) rows.push({ key: "tricks", label: "Trick points", detail: `${plural(r.tricks ? r.tricks[0] + r.tricks[1] : TRICKS, "trick")}: 78 between the two`, values: by(r.trick_points), subtotal: true });
+  if (r.card_points) rows.push({ key: "cards", label: gettext("Card points"), detail: "Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1", values: by(r.card_points) });
+  const trickCount = r.tricks ? r.tricks[0] + r.tricks[1] : TRICKS;
+  if (r.trick_points) rows.push({ key: "tricks", label: gettext("Trick points"), detail: interpolate(ngettext("%(count)s trick: 78 between the two", "%(count)s tricks: 78 between the two", trickCount), { count: trickCount }, true), values: by(r.trick_points), subtotal: true });
   const melds = r.melds || [];
   rows.push({
-    key: "melds", label: "Melds",
+    key: "melds", label: gettext("Melds"),
     detail: seats.map((s) => {
       const list = melds[s] || [];
       return list.length ? `${ctx.seatLabel(s)}: ${list.map((m) => `${meldTitle(m.kind, m.cards || [])} ${m.points}`).join(", ")}` : null;
-    }).filter(Boolean).join(" · ") || "none shown",
+    }).filter(Boolean).join(" · ") || gettext("none shown"),
     values: by(r.meld_points),
   });
   const bag = r.bagatto_urtimo;
   rows.push({
     key: "bagatto", label: "Bagatto urtimo",
-    detail: bag === null || bag === undefined ? "I (il Bagatto) was not in the last trick" : `I in the last trick, won by ${ctx.seatLabel(bag)}`,
+    detail: bag === null || bag === undefined ? gettext("I (il Bagatto) was not in the last trick")
+      : (ctx.isMe(bag) ? gettext("I in the last trick, won by you") : interpolate(gettext("I in the last trick, won by %(player)s"), { player: ctx.seatLabel(bag) }, true)),
     values: seats.map((s) => (bag === s ? BAGATTO_URTIMO : 0)),
   });
   const fool = r.fool;
   if (fool) {
     const holder = fool.status === "given" ? 1 - fool.owner : fool.owner;
     rows.push({
-      key: "fool", label: "Il Matto", detail: `${foolText(ctx, fool, true)} Its 4 points are in the card points.`,
-      values: seats.map((s) => (s === holder ? (fool.status === "given" ? "received" : "kept") : "–")),
+      key: "fool", label: "Il Matto", detail: `${foolText(ctx, fool, true)} ${gettext("Its 4 points are in the card points.")}`,
+      values: seats.map((s) => (s === holder ? (fool.status === "given" ? pgettext("il Matto", "received") : pgettext("il Matto", "kept")) : "–")),
       info: true,
     });
   }
@@ -549,9 +602,11 @@ function resultRows(ctx, r) {
 function winnerText(ctx, points) {
   const [a, b] = [points[0] ?? 0, points[1] ?? 0];
   const score = `${Math.max(a, b)}–${Math.min(a, b)}`;
-  if (a === b) return `Even hand ${a}–${b}`;
+  if (a === b) return interpolate(gettext("Even hand %(score)s"), { score: `${a}–${b}` }, true);
   const w = a > b ? 0 : 1;
-  return ctx.isMe(w) ? `You win the hand ${score}` : `${ctx.name(w)} wins the hand ${score}`;
+  return ctx.isMe(w)
+    ? interpolate(gettext("You win the hand %(score)s"), { score }, true)
+    : interpolate(ngettext("%(winner)s wins the hand %(score)s", "%(winner)s win the hand %(score)s", 1), { winner: ctx.name(w), score }, true);
 }
 
 /**
@@ -570,16 +625,16 @@ function resultBox(ctx, entry, { dismiss = false, compact = false } = {}) {
   const table = h("table", {},
     h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
     h("tbody", {}, r ? body : h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
-      h("span", { class: "lt-result-detail" }, "The items of this hand were not sent; its points:")))),
-    h("tfoot", {}, h("tr", { class: "pt-hand-total" }, h("th", { scope: "row" }, "Hand points"),
+      h("span", { class: "lt-result-detail" }, gettext("The items of this hand were not sent; its points:"))))),
+    h("tfoot", {}, h("tr", { class: "pt-hand-total" }, h("th", { scope: "row" }, gettext("Hand points")),
       seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0))))));
   return h("div", {
     class: ["lt-result", "lt-result-table", "pt-result", compact ? "is-compact" : null],
     "data-testid": "deal-result", "data-deal": String(entry.number), "data-itemised": r ? "1" : "0",
   },
     h("div", { class: "pt-result-head" },
-      h("div", { class: "lt-label" }, `Hand ${entry.number} result`),
-      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, "OK") : null),
+      h("div", { class: "lt-label" }, interpolate(gettext("Hand %(number)s result"), { number: entry.number }, true)),
+      dismiss ? h("button", { type: "button", class: "btn btn-small", "data-select": `dismiss-result:${entry.number}` }, gettext("OK")) : null),
     h("div", { class: ["pt-result-winner", winnerIsMe(ctx, pts) ? "is-mine" : null], "data-testid": "hand-winner" }, winnerText(ctx, pts)),
     table,
     compact ? null : matchTable(ctx));
@@ -600,16 +655,16 @@ function matchTable(ctx) {
   const totals = match.scores || seats.map((s) => deals.reduce((a, d) => a + ((d.points || [])[s] || 0), 0));
   const played = deals.length;
   let note;
-  if (ctx.finished) note = "final";
-  else if (played < hands) note = `${played} of ${hands} hands played; the higher total wins`;
-  else note = "the totals are equal: two more hands";
+  if (ctx.finished) note = gettext("Match · final");
+  else if (played < hands) note = interpolate(ngettext("Match · %(played)s of %(count)s hand played; the higher total wins", "Match · %(played)s of %(count)s hands played; the higher total wins", hands), { played, count: hands }, true);
+  else note = gettext("Match · the totals are equal: two more hands");
   return h("div", { class: "pt-match-table", "data-testid": "match-result" },
-    h("div", { class: "lt-label" }, `Match · ${note}`),
+    h("div", { class: "lt-label" }, note),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, ctx.seatLabel(s))))),
-      h("tbody", {}, deals.map((d) => h("tr", {}, h("th", { scope: "row" }, `Hand ${d.number}`),
+      h("tbody", {}, deals.map((d) => h("tr", {}, h("th", { scope: "row" }, interpolate(gettext("Hand %(number)s"), { number: d.number }, true)),
         seats.map((s) => h("td", { class: "num" }, String((d.points || [])[s] ?? 0)))))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Match total"),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Match total")),
         seats.map((s) => h("td", { class: "num", "data-testid": `match-total-${s}` }, String(totals[s] ?? 0)))))));
 }
 
@@ -620,13 +675,14 @@ function sidePanel(ctx, prev) {
   const hands = matchHands(ctx);
   const number = match.deal_number || 0;
   let handLine = number > hands
-    ? `Hand ${number}: an extra hand, the totals were equal after ${hands}`
-    : `Hand ${number || 1} of ${hands} · the higher total wins`;
-  if (ctx.finished) handLine = `Match over after ${plural((match.deals || []).length || number, "hand")}`;
+    ? interpolate(gettext("Hand %(number)s: an extra hand, the totals were equal after %(count)s"), { number, count: hands }, true)
+    : interpolate(gettext("Hand %(number)s of %(count)s · the higher total wins"), { number: number || 1, count: hands }, true);
+  const played = (match.deals || []).length || number;
+  if (ctx.finished) handLine = interpolate(ngettext("Match over after %(count)s hand", "Match over after %(count)s hands", played), { count: played }, true);
   return h("div", { class: "pt-panel" },
     h("p", { class: "pt-panel-hand", "data-testid": "hand-of" }, handLine),
     h("p", { class: "pt-panel-fool", "data-testid": "fool-state" }, makeCard("FOOL", { pack, size: "xs" }), h("span", {}, foolText(ctx, view.fool, view.phase === "over"))),
     prev ? resultBox(ctx, prev, { compact: true }) : null,
-    h("p", { class: "muted pt-panel-note" }, "Card points: Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1; 1 point for every 3 cards won · Bagatto urtimo 20"));
+    h("p", { class: "muted pt-panel-note" }, gettext("Card points: Re, I, XX, Matto 4 · Donna 3 · Cavaliere 2 · Fante 1; 1 point for every 3 cards won · Bagatto urtimo 20")));
 }
 
