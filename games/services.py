@@ -347,6 +347,34 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
     return match.seq
 
 
+@transaction.atomic
+def match_walkover(*, match_id: int, seat: int) -> bool:
+    """Decide a scheduled or live match by forfeit against ``seat``'s side (its player
+    withdrew from the event), as a resignation does (``_finish_against``); a scheduled
+    match is decided without a card played. Every seat is told and the result recorded.
+
+    Returns True when this call decided the match (False for one already finished, or a
+    bye).
+    """
+    match = _locked_match(match_id)
+    if match.status == Match.Status.FINISHED or match.is_bye:
+        return False
+    seats = match_seats(match)
+    if match.status == Match.Status.SCHEDULED:
+        game = get_game(match.game)
+        match.options = game.validate_options(match.options)
+        match.seat_count = len(seats)
+        match.scores = [0] * len(game.sides(len(seats), match.options))
+    match.seq += 1
+    match.grace_until = None
+    _finish_against(match, seat, Match.Reason.FORFEIT)
+    match.save()
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    _broadcast_on_commit(match, seats, deal)
+    _record_result_on_commit(match)
+    return True
+
+
 def _record_result_on_commit(match: Match) -> None:
     """After commit, tell the layers above that the match finished (games/hooks.py)."""
     send_match_finished_on_commit(match.pk)

@@ -103,8 +103,10 @@ class TournamentForm(forms.ModelForm):
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["player", "partner", "partner_confirmed", "pairing_number", "created_at"]
-    readonly_fields = ["pairing_number", "created_at"]
+    fields = [
+        "player", "partner", "partner_confirmed", "pairing_number", "created_at", "withdrawn_at",
+    ]  # fmt: skip
+    readonly_fields = ["pairing_number", "created_at", "withdrawn_at"]
     autocomplete_fields = ["player", "partner"]
 
 
@@ -238,3 +240,24 @@ class RatingChangeAdmin(SecretLookupsRefused, admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(Entry)
+class EntryAdmin(SecretLookupsRefused, admin.ModelAdmin):
+    """Entries across events; staff withdraw an entry from a running event here."""
+
+    list_display = ["__str__", "tournament", "pairing_number", "withdrawn_at"]
+    list_filter = ["tournament"]
+    search_fields = ["player__username", "partner__username", "tournament__name"]
+    readonly_fields = ["withdrawn_at", "pairing_number", "created_at"]
+    actions = ["withdraw_from_event"]
+
+    @admin.action(description=_("Withdraw the selected entries from their event"))
+    def withdraw_from_event(self, request, queryset):
+        for entry in queryset.select_related("tournament", "player"):
+            try:
+                services.entry_withdraw_from_event(tournament=entry.tournament, player=entry.player)
+            except services.TournamentError as error:
+                self.message_user(request, f"{entry}: {error}", messages.ERROR)
+            else:
+                self.message_user(request, f"{entry}: {_('withdrawn')}", messages.SUCCESS)

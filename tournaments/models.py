@@ -117,6 +117,17 @@ class Tournament(models.Model):
     third_place_match = models.BooleanField(
         default=False, help_text=_("Knockout: the losing semi-finalists play for third place.")
     )
+
+    class WithdrawalResults(models.TextChoices):
+        STAND = "stand", _("Played results stand; the rest are lost by forfeit")
+        ANNUL = "annul", _("Every result of the withdrawn entry is annulled")
+
+    withdrawal_results = models.CharField(
+        max_length=10,
+        choices=WithdrawalResults.choices,
+        default=WithdrawalResults.STAND,
+        help_text=_("What happens to the results of an entry that withdraws mid-event."),
+    )
     danish_rounds = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
@@ -281,6 +292,11 @@ class Entry(models.Model):
     )
     partner_confirmed = models.BooleanField(default=False)
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When the entry withdrew from the running event (later pairings skip it)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -156,6 +156,47 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
     entry.delete()  # a partner who withdraws dissolves the pair
 
 
+@transaction.atomic
+def entry_withdraw_from_event(*, tournament: Tournament, player: Player) -> Entry:
+    """Withdraw ``player``'s entry (a player, or the pair they belong to) from a scheduled
+    or running event: its live and scheduled matches are lost by forfeit
+    (``games.services.match_walkover``), later Swiss and Danish rounds are paired without
+    it, and its results stand or are annulled as the event's ``withdrawal_results`` says
+    (``_recompute_standings``).
+
+    Raises:
+        TournamentError: the event is not under way, the player has no entry, or the entry
+            has already withdrawn.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status not in (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING):
+        raise TournamentError(_("You can withdraw from an event only while it is under way."))
+    entry = entry_of(tournament, player)
+    if entry is None:
+        raise TournamentError(_("You are not registered."))
+    if entry.withdrawn_at is not None:
+        raise TournamentError(_("You have already withdrawn."))
+    entry.withdrawn_at = timezone.now()
+    entry.save(update_fields=["withdrawn_at"])
+    players = [entry.player_id, *([entry.partner_id] if entry.partner_id else [])]
+    open_matches = (
+        Match.objects.filter(
+            round__tournament=tournament,
+            seats__player_id__in=players,
+            status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS],
+            is_bye=False,
+        )
+        .distinct()
+        .prefetch_related("seats")
+    )
+    for match in open_matches:
+        seat = next(s.number for s in match.seats.all() if s.player_id in players)
+        game_services.match_walkover(match_id=match.pk, seat=seat)
+    _recompute_standings(tournament)
+    _announce_on_commit(tournament.game, tournament, players)
+    return entry
+
+
 # Schedule and rounds -------------------------------------------------------------------
 
 
@@ -555,6 +596,7 @@ def _swiss_ties(tournament, entries, matches) -> Ties:
             last_seat=seats[pk][-1] if seats[pk] else None,
         )
         for pk, entry in entries.items()
+        if entry.withdrawn_at is None  # a withdrawn entry is paired no more
     ]
     try:
         paired = pair_round(swiss)
@@ -568,7 +610,11 @@ def _danish_ties(tournament, entries, matches) -> Ties:
     breaking ties left by the tie-breaks), rematches avoided when the event says so;
     the last entrant has the bye."""
     entry_of = _entry_of_player(entries.values())
-    ranked = [row.entrant for row in _standing_rows(tournament, entries, matches)]
+    ranked = [
+        row.entrant
+        for row in _standing_rows(tournament, entries, matches)
+        if entries[row.entrant].withdrawn_at is None
+    ]
     met = set()
     for match in matches:
         if not match.is_bye:
@@ -773,6 +819,12 @@ def _recompute_standings(tournament: Tournament) -> None:
     table event with ``compute_table_standings``."""
     entries = {e.pk: e for e in tournament.entries.all()}  # by pairing number
     matches = list(_finished_matches(tournament))
+    if tournament.withdrawal_results == Tournament.WithdrawalResults.ANNUL:
+        # Annulled: the withdrawn entries and every match they played leave the standings.
+        gone = {e.player_id for e in entries.values() if e.withdrawn_at is not None}
+        gone |= {e.partner_id for e in entries.values() if e.withdrawn_at and e.partner_id}
+        entries = {pk: e for pk, e in entries.items() if e.withdrawn_at is None}
+        matches = [m for m in matches if not any(s.player_id in gone for s in m.seats.all())]
     if tournament.is_table_event:
         _save_table_standings(tournament, entries, _entry_of_player(entries.values()), matches)
         return

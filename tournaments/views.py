@@ -414,8 +414,10 @@ def confirm_partner(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def withdraw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
+    under_way = tournament.status in (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING)
+    withdraw_now = services.entry_withdraw_from_event if under_way else services.entry_withdraw
     try:
-        services.entry_withdraw(tournament=tournament, player=request.user)
+        withdraw_now(tournament=tournament, player=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
