@@ -373,6 +373,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 "seq": event["seq"],
                 "move_deadline": event["move_deadline"],
                 "move_seconds_left": event["move_seconds_left"],
+                "clock": event.get("clock"),
                 "waiting_for": [],
             }
         )

@@ -82,6 +82,20 @@ class Match(models.Model):
     move_deadline = models.DateTimeField(
         null=True, blank=True, help_text="When the seat on move forfeits if it has not acted."
     )
+    clock_base = models.DurationField(
+        null=True,
+        blank=True,
+        help_text="Each seat's time bank for the match; empty: no match clock.",
+    )
+    clock_increment = models.DurationField(
+        null=True, blank=True, help_text="Time added to a seat's bank after each of its actions."
+    )
+    clock_banks = models.JSONField(
+        null=True, blank=True, help_text="Seconds left in each seat's bank, as of turn_started_at."
+    )
+    turn_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat on move's time began to run."
+    )
     grace_until = models.DateTimeField(
         null=True,
         blank=True,

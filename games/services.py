@@ -24,7 +24,14 @@ from games.hooks import send_match_finished_on_commit
 from games.messages import illegal_action_message
 from games.models import Deal, Match, Seat
 from games.rules import IllegalAction, fairness, get_game
-from games.state import SeatInfo, engine_for, match_seats, move_seconds_left, state_messages
+from games.state import (
+    SeatInfo,
+    clock_summary,
+    engine_for,
+    match_seats,
+    move_seconds_left,
+    state_messages,
+)
 
 
 def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
@@ -149,12 +156,13 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         deal.finished_at = timezone.now()
     deal.save(update_fields=["actions", "result", "finished_at"])
     match.seq += 1
-    _restart_move_clock(match)
     current, current_engine = deal, engine
     if engine.is_over:
         current = _after_deal(match, deal) or deal
         if current is not deal:
             current_engine = engine_for(match, current)
+    if match.status == Match.Status.IN_PROGRESS:
+        _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
     match.save(
         update_fields=[
             "seq",
@@ -168,6 +176,8 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
             "finished_at",
             "move_deadline",
             "grace_until",
+            "clock_banks",
+            "turn_started_at",
         ]
     )
     _broadcast_on_commit(match, seats, current, current_engine)
@@ -206,11 +216,33 @@ def _after_deal(match: Match, deal: Deal) -> Deal | None:
     )
 
 
-def _restart_move_clock(match: Match) -> None:
-    """The seat now on move has ``move_timeout`` to act (no deadline without a timeout).
-    A move made while the players are still arriving ends the grace: the clock runs."""
+def _restart_move_clock(match: Match, mover: int | None = None, to_act: int | None = None) -> None:
+    """Start the clock of the seat now on move (``to_act``), after ``mover`` acted.
+
+    - The move clock: the seat on move has ``move_timeout`` to act.
+    - The match clock (a Fischer clock, when ``clock_banks`` is set): the time since the
+      turn began comes off ``mover``'s bank, which then gains ``clock_increment``; the seat
+      on move may not run past its bank.
+    The deadline is the earlier of the two (none without either). A move made while the
+    players are still arriving ends the grace: the clocks run.
+    """
+    now = timezone.now()
+    deadline = None
+    if match.clock_banks is not None:
+        banks = [float(bank) for bank in match.clock_banks]
+        if mover is not None and match.turn_started_at is not None:
+            used = (now - match.turn_started_at).total_seconds()
+            increment = match.clock_increment.total_seconds() if match.clock_increment else 0.0
+            banks[mover] = round(max(0.0, banks[mover] - used) + increment, 3)
+        match.clock_banks = banks
+        match.turn_started_at = now
+        if to_act is not None:
+            deadline = now + timedelta(seconds=banks[to_act])
     if match.move_timeout is not None:
-        match.move_deadline = timezone.now() + match.move_timeout
+        move = now + match.move_timeout
+        deadline = move if deadline is None else min(deadline, move)
+    if match.move_timeout is not None or match.clock_banks is not None:
+        match.move_deadline = deadline
         match.grace_until = None
 
 
@@ -219,7 +251,10 @@ def _open_grace(match: Match) -> None:
     players to connect: the deadline is the end of the grace, and the first move's clock
     starts when every seat has arrived (``seat_arrived``). Seats already connected
     (``arrived_at``) count; a match without a clock has no grace."""
-    if match.move_timeout is None:
+    if match.clock_base is not None:
+        match.clock_banks = [match.clock_base.total_seconds()] * match.seat_count
+        match.turn_started_at = None
+    if match.move_timeout is None and match.clock_base is None:
         return
     now = timezone.now()
     match.grace_until = now + timedelta(seconds=settings.MATCH_GRACE_SECONDS)
@@ -254,13 +289,16 @@ def seat_arrived(*, match_id: int, player_id: int) -> bool:
         return False
     if Seat.objects.filter(match=match, arrived_at__isnull=True).exists():
         return False
-    _restart_move_clock(match)
-    match.save(update_fields=["move_deadline", "grace_until"])
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    to_act = engine_for(match, deal).to_act if deal is not None else None
+    _restart_move_clock(match, to_act=to_act)
+    match.save(update_fields=["move_deadline", "grace_until", "clock_banks", "turn_started_at"])
     message = {
         "type": "match.clock",
         "seq": match.seq,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        "clock": clock_summary(match),
     }
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, message))

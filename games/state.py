@@ -155,6 +155,9 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        # The match clock (a Fischer clock), when the event has one: each seat's bank in
+        # seconds as of the turn's start, and the seconds the seat on move has used since.
+        "clock": clock_summary(match),
         # Spectators connected now (games/presence.py; counted in the shared cache).
         "watching": max(cache.get(f"live:watch:{match.pk}") or 0, 0),
         # While the players are still arriving (games/services.py, seat_arrived): the seats
@@ -169,6 +172,23 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
             else []
         ),
         "tournament": context.tournament,
+    }
+
+
+def clock_summary(match: Match, now=None) -> dict | None:
+    """``{"running": bool, "banks": [seconds per seat], "elapsed": seconds, "increment":
+    seconds}`` for a match with a match clock (None without): ``elapsed`` is the time the
+    seat on move has used since its turn began (0 before the clock runs, while the players
+    arrive); the browser counts it on."""
+    if match.clock_banks is None:
+        return None
+    now = now or timezone.now()
+    running = match.turn_started_at is not None and match.status == Match.Status.IN_PROGRESS
+    return {
+        "running": running,
+        "banks": [round(float(bank), 1) for bank in match.clock_banks],
+        "elapsed": round((now - match.turn_started_at).total_seconds(), 1) if running else 0,
+        "increment": match.clock_increment.total_seconds() if match.clock_increment else 0,
     }
 
 

@@ -70,6 +70,8 @@ class TournamentForm(forms.ModelForm):
             "first_round_at",
             "round_interval",
             "move_timeout",
+            "match_clock",
+            "clock_increment",
             "table_size",
             "pairs",
             "table_rounds",

@@ -169,6 +169,19 @@ class Tournament(models.Model):
         blank=True,
         help_text="A player on move this long (absent or gone) loses by forfeit; empty: never.",
     )
+    match_clock = models.DurationField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "A match clock: each player's time bank for the whole match (a Fischer clock); "
+            "empty: none. A player whose bank runs out loses by forfeit."
+        ),
+    )
+    clock_increment = models.DurationField(
+        default=timedelta(0),
+        blank=True,
+        help_text=_("Time added to a player's bank after each of their moves."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

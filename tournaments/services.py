@@ -350,6 +350,8 @@ def _create_match(round_, board: int, seating: list, game: str, options: dict) -
         board=board,
         seat_count=len(seating),
         move_timeout=round_.tournament.move_timeout,
+        clock_base=round_.tournament.match_clock,
+        clock_increment=round_.tournament.clock_increment,
     )
     Seat.objects.bulk_create(
         [Seat(match=match, number=n, player=player) for n, player in enumerate(seating)]

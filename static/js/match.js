@@ -194,6 +194,7 @@ export class MatchClient {
     st.match.move_deadline = msg.move_deadline;
     st.match.move_seconds_left = msg.move_seconds_left;
     st.match.waiting_for = msg.waiting_for || [];
+    if (msg.clock) st.match.clock = msg.clock;
     this.setMoveClock(st.match);
     this.render();
   }
@@ -220,6 +221,8 @@ export class MatchClient {
    */
   setMoveClock(match) {
     clearInterval(this.clockTimer);
+    // The match clock (a Fischer clock): banks as of the turn's start, counted on here.
+    this.matchClock = match && match.clock ? { ...match.clock, receivedAt: performance.now() } : null;
     const left = match && match.status === "in_progress" ? match.move_seconds_left : null;
     this.clockEnd = typeof left === "number" ? performance.now() + left * 1000 : null;
     if (this.clockEnd !== null) this.clockTimer = setInterval(() => this.tickMoveClock(), 1000);
@@ -231,7 +234,25 @@ export class MatchClient {
     return Math.max(0, Math.ceil((this.clockEnd - performance.now()) / 1000));
   }
 
+  /** Seconds left in ``seat``'s match-clock bank now (null without a match clock). */
+  matchClockSeconds(seat, toAct) {
+    const c = this.matchClock;
+    if (!c || !Array.isArray(c.banks)) return null;
+    const bank = c.banks[seat] ?? 0;
+    if (seat !== toAct || !c.running) return Math.max(0, Math.ceil(bank));
+    const used = c.elapsed + (performance.now() - c.receivedAt) / 1000;
+    return Math.max(0, Math.ceil(bank - used));
+  }
+
   tickMoveClock() {
+    const st = this.state;
+    const toAct = st && st.view ? st.view.to_act : null;
+    if (this.root) {
+      this.root.querySelectorAll("[data-match-clock]").forEach((cell) => {
+        const secs = this.matchClockSeconds(Number(cell.dataset.matchClock), toAct);
+        if (secs !== null) cell.textContent = clockText(secs);
+      });
+    }
     const el = this.root && this.root.querySelector("[data-testid=move-clock]");
     const secs = this.moveClockSeconds();
     if (!el || secs === null) return;
@@ -598,6 +619,11 @@ function toPlay(name) {
 }
 
 /** "1:05 to move": what the move clock shows for `secs` seconds left. */
+function clockText(secs) {
+  const m = Math.floor(secs / 60);
+  return `${m}:${String(secs % 60).padStart(2, "0")}`;
+}
+
 function moveClockText(secs) {
   const m = Math.floor(secs / 60);
   const s = String(secs % 60).padStart(2, "0");
@@ -719,7 +745,10 @@ function scorePanel(ctx, parts, prompt) {
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
       h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[ctx.sideOf(s)] ?? 0)),
-      columns.map((c) => h("td", { class: "num" }, c.value(s))));
+      columns.map((c) => h("td", { class: "num" }, c.value(s))),
+      match.clock ? h("td", {
+        class: ["num", "lt-match-clock", toAct ? "is-running" : null], "data-match-clock": String(s), "data-testid": `match-clock-${s}`,
+      }, clockText(ctx.client.matchClockSeconds(s, ctx.finished ? null : view.to_act) ?? 0)) : null);
   });
   const whose = parts.whose || defaultWhose(ctx, prompt);
   return h("aside", { class: "lt-side" },
@@ -735,7 +764,8 @@ function scorePanel(ctx, parts, prompt) {
           h("th", {}, gettext("Player")),
           ctx.partnerships ? h("th", { title: gettext("Side (partners share the score)") }, gettext("Side")) : null,
           h("th", { class: "num", title: ctx.partnerships ? gettext("Match score of the side") : gettext("Match score") }, gettext("Score")),
-          columns.map((c) => h("th", { class: "num", title: c.title || null }, c.label)))),
+          columns.map((c) => h("th", { class: "num", title: c.title || null }, c.label)),
+          match.clock ? h("th", { class: "num", title: interpolate(gettext("Time left in the match (a Fischer clock, +%(increment)s s a move)"), { increment: match.clock.increment }, true) }, gettext("Clock")) : null)),
         h("tbody", {}, rows)),
       parts.panel || null,
       dealsList(ctx),

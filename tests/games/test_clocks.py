@@ -103,3 +103,45 @@ def test_without_beat_a_connection_finds_and_decides_a_match_past_its_deadline(
     assert services.match_check_clock(match_id=match.pk)
     match.refresh_from_db()
     assert match.reason == Match.Reason.FORFEIT and match.winner_seat == 1 - on_move
+
+
+def test_a_match_clock_takes_the_time_used_off_the_movers_bank_and_adds_the_increment(
+    alice, bob, settings
+):
+    from games.state import clock_summary
+    from tests.conftest import make_tournament as tournament_with
+
+    settings.MATCH_GRACE_SECONDS = 60
+    tournament = tournament_with(
+        [alice, bob], slug="fischer", game="briscola", options={"match": "one_hand"},
+        move_timeout=None, match_clock=timedelta(minutes=3), clock_increment=timedelta(seconds=2),
+    )  # fmt: skip
+    round_ = tournament.rounds.get(number=1)
+    tournament_services.round_start(round_id=round_.pk)
+    match = round_.matches.get()
+    assert match.clock_banks == [180.0, 180.0] and match.grace_until is not None
+    assert clock_summary(match)["running"] is False
+    for player in seated(match).values():
+        services.seat_arrived(match_id=match.pk, player_id=player.pk)
+    match.refresh_from_db()
+    assert match.turn_started_at is not None and match.grace_until is None
+    mover = current_engine(match).to_act
+    # Ten seconds pass before the move.
+    Match.objects.filter(pk=match.pk).update(turn_started_at=timezone.now() - timedelta(seconds=10))
+    engine = current_engine(match)
+    services.match_apply_action(
+        match_id=match.pk,
+        player_id=seated(match)[mover].pk,
+        action=engine.legal_actions()[0],
+        seq=Match.objects.get(pk=match.pk).seq,
+    )
+    match.refresh_from_db()
+    assert 171.5 <= match.clock_banks[mover] <= 172.1  # 180 - 10 + 2
+    assert match.clock_banks[1 - mover] == 180.0
+    left = (match.move_deadline - timezone.now()).total_seconds()
+    assert 178 < left <= 180  # the other seat's whole bank
+    # A bank run out: the seat on move loses by forfeit.
+    Match.objects.filter(pk=match.pk).update(move_deadline=timezone.now() - timedelta(seconds=1))
+    assert services.match_check_clock(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.reason == Match.Reason.FORFEIT and match.winner_seat == mover
