@@ -1,6 +1,7 @@
 """The player account: the site's custom user model, present from the first migration."""
 
 from django.contrib.auth.models import AbstractUser
+from django.db import models
 from django.urls import reverse
 
 
@@ -8,7 +9,11 @@ class Player(AbstractUser):
     """A registered player (also staff, who run events from admin).
 
     Ratings per game live in ``tournaments.Rating``; the public profile shows them.
+    ``is_bot`` marks the computer opponents (games/bots.py): they play casual matches only,
+    never log in and never enter tournaments.
     """
+
+    is_bot = models.BooleanField(default=False, help_text="A computer opponent (games/bots.py).")
 
     class Meta:
         ordering = ["username"]

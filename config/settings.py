@@ -284,6 +284,9 @@ UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
 # players this long to connect before the first move's clock starts; a seat that has not
 # come by then forfeits.
 MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
+# A computer opponent waits this long before its move (games/bots.py), so that a human can
+# follow the table; the task is queued with this countdown.
+BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
 

@@ -48,10 +48,17 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """A game's rules page, in the visitor's language where written."""
     language = (get_language() or "en")[:2]
     html, translated = rules_page(slug, language)
+    game = get_game(slug)
     return render(
         request,
         "games/rules.html",
-        {"game": get_game(slug), "rules_html": html, "translated": translated},
+        {
+            "game": game,
+            "rules_html": html,
+            "translated": translated,
+            # Play the computer: the player counts the game's default options allow.
+            "seat_choices": sorted(game.seat_counts(game.validate_options({}))),
+        },
     )
 
 

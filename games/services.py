@@ -421,8 +421,12 @@ def _record_result_on_commit(match: Match) -> None:
 def _broadcast_on_commit(
     match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None
 ) -> None:
-    """After commit, send every connection of the match its own seat's state."""
+    """After commit, send every connection of the match its own seat's state; when a bot
+    is then on move, queue its move."""
+    if engine is None and deal is not None:
+        engine = engine_for(match, deal)
     messages = state_messages(match, seats, deal, engine)
+    _bots_on_commit(match, engine)
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))
 
@@ -501,3 +505,84 @@ def player_matches(player):
         .annotate(status_rank=status_rank)
         .order_by("status_rank", "-round__tournament__created_at", "round__number", "id")
     )
+
+
+def bot_player(level: str, number: int = 1):
+    """Bot account ``number`` of ``level`` (games/bots.py: ``bot-random``, ``bot-random-2``
+    ...; one per seat of a table), made on first use: it cannot log in."""
+    from django.contrib.auth import get_user_model
+
+    from games.bots import LEVELS
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    name = f"bot-{level}" if number == 1 else f"bot-{level}-{number}"
+    player, created = get_user_model().objects.get_or_create(
+        username=name, defaults={"is_bot": True}
+    )
+    if created:
+        player.set_unusable_password()
+        player.save(update_fields=["password"])
+    return player
+
+
+@transaction.atomic
+def match_create_casual(*, game: str, players: Sequence, options: dict | None = None) -> Match:
+    """A casual match (no tournament, no move clock) between ``players`` in seat order,
+    bots included, started at once. Raises ValueError for a game, options or seat count
+    the game does not allow."""
+    engine_game = get_game(game)
+    normalized = engine_game.validate_options(options or {})
+    if len(players) not in engine_game.seat_counts(normalized):
+        raise ValueError(f"{engine_game.name} is not played by {len(players)} players")
+    match = Match.objects.create(
+        game=game, options=normalized, seat_count=len(players), move_timeout=None
+    )
+    Seat.objects.bulk_create(
+        [Seat(match=match, number=n, player=player) for n, player in enumerate(players)]
+    )
+    return match_start(match_id=match.pk)
+
+
+def _bots_on_commit(match: Match, engine) -> None:
+    """After commit, when a bot is on move, queue its move (``games.tasks.bot_move``)."""
+    if engine is None or engine.to_act is None or match.status != Match.Status.IN_PROGRESS:
+        return
+    seat = (
+        Seat.objects.filter(match=match, number=engine.to_act, player__is_bot=True)
+        .values_list("player__username", flat=True)
+        .first()
+    )
+    if seat is None:
+        return
+    match_id, seq = match.pk, match.seq
+
+    def queue() -> None:
+        from games.tasks import bot_move
+
+        bot_move.apply_async((match_id, seq), countdown=settings.BOT_DELAY_SECONDS)
+
+    transaction.on_commit(queue)
+
+
+def bot_play(*, match_id: int, seq: int) -> bool:
+    """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
+    means someone acted meanwhile): it chooses from its seat's view alone (games/bots.py).
+    Returns True when it played."""
+    import random as random_module
+
+    from games.bots import choose_action
+
+    match = Match.objects.get(pk=match_id)
+    if match.status != Match.Status.IN_PROGRESS or match.seq != seq:
+        return False
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    engine = engine_for(match, deal)
+    seat = Seat.objects.filter(match=match, number=engine.to_act, player__is_bot=True).first()
+    if seat is None:
+        return False
+    level = seat.player.username.split("-")[1]
+    view = engine.view(seat.number)
+    action = choose_action(view, random_module.Random(), level)
+    match_apply_action(match_id=match_id, player_id=seat.player_id, action=action, seq=seq)
+    return True

@@ -10,3 +10,15 @@ from games import services
 def forfeit_idle_matches() -> list[int]:
     """Beat, every minute: forfeit matches whose seat on move let its deadline pass."""
     return services.matches_forfeit_idle()
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def bot_move(match_id: int, seq: int) -> bool:
+    """A computer opponent's move (games/bots.py), queued when it is on move: run by the
+    worker, never in the ASGI process. A state that moved on meanwhile is left alone."""
+    from games.errors import ClientError
+
+    try:
+        return services.bot_play(match_id=match_id, seq=seq)
+    except ClientError:  # a human acted or resigned meanwhile: nothing to do
+        return False

@@ -4,9 +4,10 @@ player's own schedule.
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
-from games import hooks
+from games import hooks, services
 from games.models import Deal, Match
 from games.replays import replay_steps
 from games.services import player_matches
@@ -123,3 +124,36 @@ def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespons
             "next": number + 1 if later else None,
         },
     )
+
+
+@login_required
+@require_POST
+def play_the_computer(request: HttpRequest) -> HttpResponse:
+    """Start a casual match against the computer: the player at seat 0 and bots of the chosen
+    level in the other seats (``games.services.match_create_casual``); then its table. Bad
+    input goes back to the page it came from with a message."""
+    from django.contrib import messages
+    from django.utils.translation import gettext as _
+
+    from games.bots import LEVELS
+    from games.rules import get_game
+
+    slug = request.POST.get("game", "")
+    level = request.POST.get("level", "random")
+    back = request.POST.get("next") or "/"
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    try:
+        game = get_game(slug)
+        seats = int(request.POST.get("seats") or game.seat_counts(game.validate_options({}))[0])
+        if level not in LEVELS:
+            raise ValueError(level)
+        options = {"variant": request.POST["variant"]} if request.POST.get("variant") else {}
+        bots = [services.bot_player(level, n) for n in range(1, seats)]
+        match = services.match_create_casual(
+            game=slug, players=[request.user, *bots], options=options
+        )
+    except (KeyError, ValueError):
+        messages.error(request, _("That game cannot be played against the computer like that."))
+        return redirect(back)
+    return redirect(match.get_absolute_url())

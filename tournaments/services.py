@@ -103,6 +103,8 @@ def entry_register(
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_registration_window(tournament)
+    if player.is_bot or (partner is not None and partner.is_bot):
+        raise TournamentError(_("Computer opponents do not enter tournaments."))
     if entry_of(tournament, player) is not None:
         raise TournamentError(_("You are already registered."))
     if tournament.pairs:
@@ -702,7 +704,7 @@ def match_result_record(*, match_id: int) -> bool:
     if match.status != Match.Status.FINISHED:
         return False
     rated = False
-    if not match.is_bye:
+    if not match.is_bye and match.round_id is not None:  # casual matches are not rated
         rated = _rate(match)
     tournament = None
     if match.round_id is not None:

@@ -1,0 +1,97 @@
+"""Computer opponents (games/bots.py): they play only legal actions, from their seat's view
+alone, in casual matches that the player starts from a game's rules page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import bots, services
+from games.models import Match
+from games.rules import all_games
+from tests.conftest import PASSWORD, make_player
+from tournaments import services as tournament_services
+from tournaments.models import RatingChange, Tournament
+
+GAMES = all_games()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 2**32),
+    level=st.sampled_from(bots.LEVELS),
+)
+def test_a_bot_plays_only_legal_actions_from_its_own_view(game, seed, level):
+    rng = random.Random(seed)
+    seats = game.seat_counts(game.validate_options({}))[0]
+    deal = game.new_deal(seats=seats, dealer=seed % seats, seed=seed)
+    steps = 0
+    while not deal.is_over and steps < 600:
+        view = deal.view(deal.to_act)
+        # The bot's whole input: the seat's view (no deck, no other hand).
+        assert "deck" not in view and all(
+            p.get("hand") is None for p in view.get("players", []) if p.get("seat") != deal.to_act
+        )
+        action = bots.choose_action(view, rng, level)
+        assert action in deal.legal_actions()
+        deal.apply(action)
+        steps += 1
+
+
+def test_a_bot_without_an_action_or_level_says_so():
+    with pytest.raises(ValueError, match="no legal action"):
+        bots.choose_action({"legal_actions": []}, random.Random(1))
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bots.choose_action({"legal_actions": ["pass"]}, random.Random(1), "genius")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("game", "seats"), [("briscola", 2), ("tressette", 4)])
+def test_a_casual_match_against_bots_plays_to_its_end_unrated(game, seats, settings):
+    settings.BOT_DELAY_SECONDS = 0
+    human = make_player("ann")
+    bots_ = [services.bot_player("random", n) for n in range(1, seats)]
+    options = {"match": "one_hand"} if game == "briscola" else {"target": 21}
+    match = services.match_create_casual(game=game, players=[human, *bots_], options=options)
+    rng = random.Random(4)
+    for _ in range(3000):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        from tests.conftest import current_engine
+
+        engine = current_engine(match)
+        assert match.seats.get(number=engine.to_act).player == human  # bots answer at once
+        services.match_apply_action(
+            match_id=match.pk, player_id=human.pk,
+            action=rng.choice(engine.legal_actions()), seq=match.seq,
+        )  # fmt: skip
+    assert match.status == Match.Status.FINISHED and match.round is None
+    tournament_services.match_result_record(match_id=match.pk)
+    assert not RatingChange.objects.filter(match=match).exists()
+
+
+@pytest.mark.django_db
+def test_play_the_computer_from_the_rules_page_and_bots_stay_out_of_tournaments(client):
+    player = make_player("bea")
+    client.login(username="bea", password=PASSWORD)
+    page = client.get("/rules/briscola/").content.decode()
+    assert 'data-testid="play-computer"' in page
+    response = client.post(
+        "/matches/computer/", {"game": "briscola", "seats": "3", "level": "heuristic"}
+    )
+    match = Match.objects.get(seats__player=player)
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    assert match.seat_count == 3 and match.status == Match.Status.IN_PROGRESS
+    names = sorted(match.seats.values_list("player__username", flat=True))
+    assert names == ["bea", "bot-heuristic", "bot-heuristic-2"]
+    bad = client.post("/matches/computer/", {"game": "poker", "next": "/rules/"})
+    assert bad.status_code == 302 and bad["Location"] == "/rules/"
+    event = Tournament.objects.create(name="Open", slug="open", game="briscola")
+    tournament_services.tournament_open_registration(tournament=event)
+    with pytest.raises(tournament_services.TournamentError):
+        tournament_services.entry_register(tournament=event, player=services.bot_player("random"))
