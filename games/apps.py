@@ -6,6 +6,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from games import tasks
         from games.signals import connect_signals
 
         connect_signals()
+        tasks.register()

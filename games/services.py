@@ -556,13 +556,19 @@ def _bots_on_commit(match: Match, engine) -> None:
     if seat is None:
         return
     match_id, seq = match.pk, match.seq
+    queue = _BOT_QUEUE[0] if _BOT_QUEUE else None
+    if queue is not None:
+        transaction.on_commit(lambda: queue(match_id, seq))
 
-    def queue() -> None:
-        from games.tasks import bot_move
 
-        bot_move.apply_async((match_id, seq), countdown=settings.BOT_DELAY_SECONDS)
+_BOT_QUEUE: list = []
+"""The function that queues a bot's move, ``queue(match_id, seq)``: games/tasks.py registers
+the Celery task here (``register_bot_queue``), so that this module need not import it."""
 
-    transaction.on_commit(queue)
+
+def register_bot_queue(queue) -> None:
+    """Set how a bot's move is queued (games/tasks.py does it in ``GamesConfig.ready``)."""
+    _BOT_QUEUE[:] = [queue]
 
 
 def bot_play(*, match_id: int, seq: int) -> bool:

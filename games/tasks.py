@@ -22,3 +22,15 @@ def bot_move(match_id: int, seq: int) -> bool:
         return services.bot_play(match_id=match_id, seq=seq)
     except ClientError:  # a human acted or resigned meanwhile: nothing to do
         return False
+
+
+def register() -> None:
+    """Give the services the way to queue a bot's move: this task, after
+    ``BOT_DELAY_SECONDS`` (called once, by ``GamesConfig.ready``)."""
+    from django.conf import settings
+
+    services.register_bot_queue(
+        lambda match_id, seq: bot_move.apply_async(
+            (match_id, seq), countdown=settings.BOT_DELAY_SECONDS
+        )
+    )

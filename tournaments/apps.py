@@ -10,10 +10,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games import hooks
-        from tournaments import receivers
+        from tournaments import receivers, tasks
 
         hooks.match_finished.connect(
             receivers.queue_result_recording, dispatch_uid="tournaments.record_result"
         )
         hooks.register_context_provider(receivers.match_context)
         hooks.register_events_provider(receivers.player_events)
+        tasks.register()

@@ -209,8 +209,6 @@ def tournament_close_registration(*, tournament: Tournament) -> Tournament:
     Raises:
         TournamentError: registration is not open, or fewer than two players entered.
     """
-    from tournaments.tasks import make_schedule
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(f"{tournament}: registration is not open.")
@@ -219,8 +217,21 @@ def tournament_close_registration(*, tournament: Tournament) -> Tournament:
     tournament.status = Tournament.Status.SCHEDULED
     tournament.save(update_fields=["status"])
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: make_schedule.delay(tournament_id))
+    transaction.on_commit(lambda: _SCHEDULE_QUEUE[0](tournament_id))
     return tournament
+
+
+_SCHEDULE_QUEUE: list = [
+    lambda tournament_id: tournament_make_schedule(tournament_id=tournament_id)
+]
+"""How the making of a schedule is queued: tournaments/tasks.py registers its Celery task
+(``register_schedule_queue``, from ``TournamentsConfig.ready``), so that this module need
+not import the tasks; until then the schedule is made at once."""
+
+
+def register_schedule_queue(queue) -> None:
+    """Set how ``tournament_close_registration`` queues the making of a schedule."""
+    _SCHEDULE_QUEUE[:] = [queue]
 
 
 @transaction.atomic

@@ -46,3 +46,9 @@ def record_match_result(match_id: int) -> bool:
 def record_unrecorded_results() -> list[int]:
     """Beat, every minute: record finished matches whose recording task was lost."""
     return services.matches_record_unrecorded()
+
+
+def register() -> None:
+    """Give the services the way to queue the making of a schedule: this module's task
+    (called once, by ``TournamentsConfig.ready``)."""
+    services.register_schedule_queue(lambda tournament_id: make_schedule.delay(tournament_id))
