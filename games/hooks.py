@@ -13,6 +13,8 @@ here instead, in their ``AppConfig.ready``.
   game) and ``"event"`` (``{"name", "url", "round"}``, the event the match belongs to),
   shown on the match page and in every state message. Providers are called when a
   match's context is (re)loaded, not on every move (games/state.py).
+- ``register_rating_changes_provider(provider)``: ``provider(match)`` returns each seat's
+  rating change once the finished match's result is recorded, for the end banner.
 - ``register_events_provider(provider)``: ``provider(player)`` returns the events the
   player has entered, as ``[{"name", "url", "status", "detail"}]``, listed on My matches
   (so a player who has just joined sees it before any match is scheduled).
@@ -73,3 +75,22 @@ def player_events(player: Any) -> list[dict[str, Any]]:
     for provider in _EVENT_PROVIDERS:
         events.extend(provider(player))
     return events
+
+
+RatingChangesProvider = Callable[[Any], dict[str, Any]]
+_RATING_PROVIDERS: list[RatingChangesProvider] = []
+
+
+def register_rating_changes_provider(provider: RatingChangesProvider) -> None:
+    """Add ``provider`` to those ``rating_changes`` asks (once)."""
+    if provider not in _RATING_PROVIDERS:
+        _RATING_PROVIDERS.append(provider)
+
+
+def rating_changes(match: Any) -> dict[str, Any]:
+    """The rating change of each seat of a finished ``match`` once recorded:
+    ``{"<seat>": {"before", "after", "change"}}`` ({} when none is recorded)."""
+    changes: dict[str, Any] = {}
+    for provider in _RATING_PROVIDERS:
+        changes.update(provider(match))
+    return changes

@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.my_matches, name="my_matches"),
     path("computer/", views.play_the_computer, name="play_the_computer"),
+    path("<int:match_id>/ratings.json", views.match_rating_changes, name="rating_changes"),
     path("<int:match_id>/", views.match, name="match"),
     path("<int:match_id>/deals/<int:number>/", views.deal_replay, name="deal_replay"),
     path(

@@ -157,3 +157,13 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("That game cannot be played against the computer like that."))
         return redirect(back)
     return redirect(match.get_absolute_url())
+
+
+def match_rating_changes(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The rating changes a finished match made, once recorded, as JSON for the match
+    page's end banner: ``{"ready": bool, "changes": {"<seat>": {"before", "after",
+    "change"}}}`` (``ready`` False while the result is being recorded, or for a match that
+    is not rated). The changes come from the layer above (games/hooks.py)."""
+    match = get_object_or_404(Match, pk=match_id)
+    changes = hooks.rating_changes(match) if match.status == Match.Status.FINISHED else {}
+    return JsonResponse({"ready": bool(changes), "changes": changes})

@@ -72,3 +72,20 @@ def player_events(player: Any) -> list[dict[str, Any]]:
             }
         )
     return events
+
+
+def rating_changes(match: Any) -> dict[str, Any]:
+    """Rating-changes provider (games/hooks.py): ``{"<seat>": {"before", "after",
+    "change"}}`` of the match's recorded RatingChange rows ({} until recorded)."""
+    from tournaments.models import RatingChange
+
+    seat_of = dict(match.seats.values_list("player_id", "number"))
+    return {
+        str(seat_of[change.player_id]): {
+            "before": round(change.rating_before),
+            "after": round(change.rating_after),
+            "change": round(change.rating_after - change.rating_before, 1),
+        }
+        for change in RatingChange.objects.filter(match=match)
+        if change.player_id in seat_of
+    }

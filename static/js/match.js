@@ -213,6 +213,25 @@ export class MatchClient {
     this.setBusy(false);
     this.maybeAnnounceDeal(prev, msg);
     this.render();
+    if (msg.match && msg.match.status === "finished" && !this.ratingChanges) this.fetchRatingChanges(0);
+  }
+
+  /** Once the match is over, ask (a few times, the result is recorded after commit) for the
+   *  rating changes it made, for the end banner. */
+  fetchRatingChanges(attempt) {
+    const id = this.state && this.state.match && this.state.match.id;
+    if (!id || attempt > 15 || typeof fetch === "undefined") return;
+    fetch(`/matches/${id}/ratings.json`, { headers: { "X-Requested-With": "fetch" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data) => {
+        if (data && data.ready) {
+          this.ratingChanges = data.changes;
+          this.render();
+        } else {
+          setTimeout(() => this.fetchRatingChanges(attempt + 1), 2000);
+        }
+      })
+      .catch(() => setTimeout(() => this.fetchRatingChanges(attempt + 1), 2000));
   }
 
   /**
@@ -721,10 +740,19 @@ function matchOverBanner(ctx) {
     }
   }
   const standings = config.standings_url || (match.tournament && match.tournament.url) || null;
+  const changes = ctx.client.ratingChanges;
+  const ratingLine = changes ? h("p", { class: "lt-over-rating", "data-testid": "rating-changes" },
+    ctx.seats.filter((s) => changes[String(s)]).map((s) => {
+      const c = changes[String(s)];
+      const sign = c.change > 0 ? "+" : (c.change < 0 ? "−" : "±");
+      return interpolate(gettext("%(player)s %(change)s (now %(after)s)"),
+        { player: ctx.isMe(s) ? gettext("your rating") : ctx.name(s), change: `${sign}${Math.abs(c.change)}`, after: c.after }, true);
+    }).join(" · ")) : null;
   return h("section", { class: "lt-over", "data-testid": "match-over" },
     h("div", { class: "lt-over-text" },
       h("h2", { class: "lt-over-title" }, title),
-      h("p", { class: "lt-over-sub" }, sub)),
+      h("p", { class: "lt-over-sub" }, sub),
+      ratingLine),
     h("div", { class: "lt-over-links" },
       standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null,
       ctx.viewer !== null ? h("a", { class: "btn", href: "/matches/", "data-testid": "next-match-link" }, gettext("Your next match")) : null,

@@ -195,6 +195,11 @@ def finish_match_and_see_the_results(
     while not RatingChange.objects.filter(match=match).exists():
         assert time.monotonic() < deadline, "the result was not recorded"
         time.sleep(0.1)
+    # The end banner then shows each player's rating change (+20 and -20).
+    for page in pages.values():
+        line = page.locator("[data-testid=rating-changes]")
+        line.wait_for(timeout=40_000)
+        assert "+20" in line.text_content() and "−20" in line.text_content()
     page = pages[0]
     page.goto(f"{base_url}{match.round.tournament.get_absolute_url()}")
     points = "[data-testid=match-points]"

@@ -73,3 +73,17 @@ def test_the_home_page_lists_the_matches_being_played(client, alice, bob):
     page = client.get("/").content.decode()
     live = page.split('data-testid="live-now"')[1].split("</section>")[0]
     assert match.get_absolute_url() in live and "alice" in live and "bob" in live
+
+
+def test_a_finished_match_tells_its_rating_changes_once_recorded(client, alice, bob):
+    from games import services as game_services
+
+    match = _live(alice, bob)
+    url = f"/matches/{match.pk}/ratings.json"
+    assert client.get(url).json() == {"ready": False, "changes": {}}
+    game_services.match_resign(match_id=match.pk, player_id=bob.pk)
+    services.match_result_record(match_id=match.pk)
+    data = client.get(url).json()
+    seats = {s.player_id: str(s.number) for s in match.seats.all()}
+    assert data["ready"] and data["changes"][seats[alice.pk]]["change"] == 20.0
+    assert data["changes"][seats[bob.pk]]["after"] == 1480
