@@ -8,6 +8,7 @@ restart mid-deal loses nothing.
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.rules import all_games, get_game
 
@@ -32,15 +33,15 @@ class Match(models.Model):
     """
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        SCHEDULED = "scheduled", _("Scheduled")
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class Reason(models.TextChoices):
-        PLAYED = "played", "Played to the end"
-        RESIGNED = "resigned", "Resignation"
-        FORFEIT = "forfeit", "Forfeit"
-        BYE = "bye", "Bye"
+        PLAYED = "played", _("Played to the end")
+        RESIGNED = "resigned", _("Resignation")
+        FORFEIT = "forfeit", _("Forfeit")
+        BYE = "bye", _("Bye")
 
     game = models.CharField(max_length=40, choices=game_choices)
     options = models.JSONField(default=dict, blank=True)

@@ -67,15 +67,15 @@ class Tournament(models.Model):
     """
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        SCHEDULED = "scheduled", "Scheduled"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        SCHEDULED = "scheduled", _("Scheduled")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Single round robin"
-        DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
+        ROUND_ROBIN = "round_robin", _("Single round robin")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
         DANISH = "danish", _("Danish")
@@ -344,9 +344,9 @@ class Round(models.Model):
     """One round of a tournament; its matches are ``games.Match`` rows (``round.matches``)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        STARTED = "started", "Started"
-        FINISHED = "finished", "Finished"
+        PENDING = "pending", _("Pending")
+        STARTED = "started", _("Started")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
