@@ -150,6 +150,9 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
             for number, points in enumerate(match.deal_points, start=1)
         ],
         "last_result": match.last_result,
+        # The previous deal's last trick, public once that deal ended, so that a table can
+        # show how the deal finished while the next one is being dealt.
+        "previous_last_trick": _previous_last_trick(match, deal),
         "winner": match.winner_seat,
         "places": match.places,
         "reason": match.reason,
@@ -190,6 +193,26 @@ def clock_summary(match: Match, now=None) -> dict | None:
         "elapsed": round((now - match.turn_started_at).total_seconds(), 1) if running else 0,
         "increment": match.clock_increment.total_seconds() if match.clock_increment else 0,
     }
+
+
+_LAST_TRICKS: OrderedDict = OrderedDict()
+
+
+def _previous_last_trick(match: Match, deal: Deal | None) -> dict | None:
+    """The spectator's ``last_trick`` of the deal before ``deal`` (None for the first deal,
+    or a game without tricks); finished deals never change, so it is kept (a few hundred)."""
+    if deal is None or deal.number <= 1:
+        return None
+    key = (match.pk, deal.number - 1)
+    if key not in _LAST_TRICKS:
+        previous = Deal.objects.filter(match=match, number=deal.number - 1).first()
+        trick = None
+        if previous is not None and previous.result is not None:
+            trick = engine_for(match, previous).view(None).get("last_trick")
+        _LAST_TRICKS[key] = trick
+        while len(_LAST_TRICKS) > 500:
+            _LAST_TRICKS.popitem(last=False)
+    return _LAST_TRICKS[key]
 
 
 def _rounded(rating: float | None) -> int | None:

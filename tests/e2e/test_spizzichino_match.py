@@ -23,10 +23,18 @@ def live_match(transactional_db):
     return start_first_round([alice, bob], game="spizzichino", options={"target": 21})
 
 
+SEEN_PREVIOUS: list[int] = []
+
+
 def take_turn(page, seat: int, rng: random.Random):
     """Tick two packets for the split, or pick one pick, play or take; returns the element
     that sends the move."""
     phase = page.locator("#table").get_attribute("data-phase")
+    if phase == "pick" and page.locator("[data-testid=previous-deal]").count():
+        # While the next deal is dealt, the last one's final trick (both cards) and its
+        # breakdown stay on the table.
+        SEEN_PREVIOUS.append(page.locator("[data-testid=previous-last-trick] .card").count())
+        assert page.locator("[data-testid=previous-deal] [data-testid=deal-result]").count()
     if phase == "split":
         choices = page.locator("[data-testid=my-packets] [data-select], [data-select]")
         chosen = sorted(
@@ -66,6 +74,8 @@ def test_two_players_play_a_whole_match_by_clicking_and_see_the_standings_change
     turn = partial(take_turn, rng=random.Random(2026))
     sent = play_two(pages, turn, match=match, deal=None, timeout=600, name="spizzichino")
 
+    if match.deals.count() > 1:
+        assert SEEN_PREVIOUS and all(count == 2 for count in SEEN_PREVIOUS), SEEN_PREVIOUS
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.reason == Match.Reason.PLAYED
     assert max(match.scores) >= 21

@@ -63,3 +63,19 @@ def test_the_seconds_left_to_move_count_down_to_zero_and_are_none_without_a_dead
 
     match.move_deadline = None
     assert state.move_seconds_left(match) is None
+
+
+@pytest.mark.django_db
+def test_the_state_carries_the_previous_deals_last_trick_once_the_next_deal_starts(alice, bob):
+    import random as random_module
+
+    from games.state import current_state
+    from tests.conftest import play_random, start_match
+
+    match = start_match(alice, bob, game="briscola")  # two hands
+    assert current_state(match.pk, 0)["match"]["previous_last_trick"] is None
+    play_random(match, rng=random_module.Random(2), until=lambda m: m.deals.count() == 2)
+    state = current_state(match.pk, 0)
+    trick = state["match"]["previous_last_trick"]
+    assert state["match"]["deal_number"] == 2 and len(trick["cards"]) == 2
+    assert trick["winner"] in (0, 1)

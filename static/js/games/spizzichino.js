@@ -36,7 +36,7 @@ export function render(ctx) {
   const others = ctx.seats.filter((s) => s !== ctx.bottomSeat);
   const prompt = spizzPrompt(ctx);
   const dealing = (view.packets || []).length > 0 && (view.phase === "pick" || view.phase === "split");
-  const center = dealing ? pickArea(ctx) : trickArea(ctx);
+  const center = dealing ? [previousDeal(ctx), pickArea(ctx)] : trickArea(ctx);
   // Seat panels after the center so that ctx.act() sees actions in a stable order; DOM order is fixed below.
   const top = others.map((s) => seatPanel(ctx, s));
   const bottom = seatPanel(ctx, ctx.bottomSeat);
@@ -293,6 +293,25 @@ function trickArea(ctx) {
     }) : null,
     lastEl,
     view.result ? dealResult(ctx, view.result) : null);
+}
+
+/**
+ * While the next deal is dealt, how the previous one ended: its last trick (both cards) and
+ * its breakdown, so that the table does not jump past them (match.previous_last_trick and
+ * match.last_result).
+ */
+function previousDeal(ctx) {
+  const { match } = ctx;
+  const last = match.last_result;
+  const number = match.deal_number || 0;
+  if (!last || !last.result || last.number !== number - 1) return null;
+  const trick = match.previous_last_trick;
+  return h("div", { class: ["lt-center", "lt-previous-deal"], "data-testid": "previous-deal" },
+    h("div", { class: "lt-label" }, interpolate(gettext("How deal %(number)s ended"), { number: last.number }, true)),
+    trick && (trick.cards || []).length
+      ? lastTrick({ plays: trick.cards, winner: trick.winner, names: ctx.name, me: ctx.viewer, testid: "previous-last-trick" })
+      : null,
+    dealResult(ctx, last.result));
 }
 
 function dealResult(ctx, r) {
