@@ -362,6 +362,11 @@ export class MatchClient {
     }
     if (t.dataset.ui === "close-toast") { this.toast.hidden = true; return; }
     if (t.dataset.ui === "resign") { this.resign(); return; }
+    if (t.dataset.ui === "sound") {
+      try { localStorage.setItem("cartelle-turn-sound", soundOn() ? "off" : "on"); } catch (err) { /* private mode */ }
+      this.render();
+      return;
+    }
     if (t.dataset.select !== undefined) {
       if (t.disabled || this.busy) return;
       this.select(t.dataset.select);
@@ -438,12 +443,25 @@ export class MatchClient {
     this.markTitle(ctx);
   }
 
-  /** The tab's title starts with a mark while it is this player's turn (seen in the background). */
+  /**
+   * While it is this player's turn the tab's title starts with a mark and its icon gets a
+   * red dot (seen in the background); an optional sound, off by default (the "sound" switch
+   * in the score panel, remembered by the browser), plays when the turn arrives.
+   */
   markTitle(ctx) {
     if (typeof document === "undefined") return;
     const mine = !ctx.finished && ctx.myTurn;
     const title = mine ? `● ${gettext("Your turn")} – ${this.baseTitle}` : this.baseTitle;
     if (document.title !== title) document.title = title;
+    const icon = document.getElementById("favicon");
+    if (icon) {
+      if (!icon.dataset.restHref) icon.dataset.restHref = icon.getAttribute("href");
+      const href = mine ? icon.dataset.turnHref : icon.dataset.restHref;
+      if (href && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+      this.table.dataset.turnMarked = mine ? "1" : "0";
+    }
+    if (mine && !this.wasMyTurn && soundOn()) playTurnSound();
+    this.wasMyTurn = mine;
   }
 }
 
@@ -638,6 +656,38 @@ function toPlay(name) {
 }
 
 /** "1:05 to move": what the move clock shows for `secs` seconds left. */
+/** Whether the player asked for a sound when their turn comes (off by default). */
+function soundOn() {
+  try { return globalThis.localStorage && localStorage.getItem("cartelle-turn-sound") === "on"; } catch (err) { return false; }
+}
+
+/** A short two-note chime (Web Audio: nothing to download). */
+function playTurnSound() {
+  try {
+    const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+    if (!Context) return;
+    const audio = new Context();
+    [660, 880].forEach((frequency, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = frequency;
+      gain.gain.value = 0.08;
+      osc.connect(gain).connect(audio.destination);
+      osc.start(audio.currentTime + i * 0.15);
+      osc.stop(audio.currentTime + i * 0.15 + 0.12);
+    });
+  } catch (err) { /* no sound, no harm */ }
+}
+
+function soundSwitch(ctx) {
+  if (ctx.viewer === null || ctx.finished) return null;
+  const on = soundOn();
+  return h("button", {
+    type: "button", class: ["btn", "btn-small", "lt-sound"], "data-ui": "sound", "data-testid": "sound-switch",
+    "aria-pressed": on ? "true" : "false", title: gettext("A sound when your turn comes"),
+  }, on ? gettext("Sound on") : gettext("Sound off"));
+}
+
 function clockText(secs) {
   const m = Math.floor(secs / 60);
   return `${m}:${String(secs % 60).padStart(2, "0")}`;
@@ -797,7 +847,8 @@ function scorePanel(ctx, parts, prompt) {
         h("tbody", {}, rows)),
       parts.panel || null,
       dealsList(ctx),
-      tournamentLine(ctx)),
+      tournamentLine(ctx),
+      soundSwitch(ctx)),
     resignButton(ctx));
 }
 

@@ -59,6 +59,13 @@ def test_phone_pages_fit_and_presence_and_turn_show(asgi_server, live_match, bro
     mover, waiter = (alice, bob) if to_act == alice_seat else (bob, alice)
     mover.wait_for_function("() => document.title.startsWith('●')")
     assert not waiter.title().startswith("●")
+    # ... and its tab icon gets a red dot; the turn's sound is off until switched on.
+    assert mover.locator("#favicon").get_attribute("href").endswith("favicon-turn.svg")
+    assert waiter.locator("#favicon").get_attribute("href").endswith("favicon.svg")
+    switch = mover.locator("[data-testid=sound-switch]")
+    assert switch.get_attribute("aria-pressed") == "false"
+    switch.click()
+    mover.wait_for_selector("[data-testid=sound-switch][aria-pressed=true]")
     # Alice closes the match: Bob sees her gone.
     alice.close()
     bob.wait_for_function(
