@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.base import Game, Option
+from games.rules.base import Game, IllegalAction, Option
 from games.rules.matches import _sole_best
 
 
@@ -108,3 +108,28 @@ def next_with_chips(start: int, step: int, seats: int, stacks: Sequence[int]) ->
         if stacks[seat] > 0:
             return seat
     return start
+
+
+def limit_actions(options: dict[str, Any]) -> list[str]:
+    """Every ``limits MIN MAX`` the banker may announce: ``min_bet`` <= MIN <= MAX <=
+    ``max_bet`` (the general rulings: "bets are in chips, within the banker's minimum and
+    maximum, announced before each hand"), sorted."""
+    low, high = options["min_bet"], options["max_bet"]
+    return sorted(f"limits {a} {b}" for a in range(low, high + 1) for b in range(a, high + 1))
+
+
+def parse_limits(action: str, args: list[str], options: dict[str, Any]) -> tuple[int, int]:
+    """``(MIN, MAX)`` of a ``limits MIN MAX`` action. Raises IllegalAction ``malformed`` for
+    numbers badly written and ``bad_limits`` for limits outside the table's bounds."""
+    if len(args) != 2 or not all(a.isdigit() and a == str(int(a)) for a in args):
+        raise IllegalAction("malformed", f"{action!r}: expected 'limits MIN MAX'")
+    low, high = int(args[0]), int(args[1])
+    lowest, highest = options["min_bet"], options["max_bet"]
+    if not lowest <= low <= high <= highest:
+        raise IllegalAction(
+            "bad_limits",
+            f"{action!r}: the limits are a minimum and a maximum bet with "
+            f"{lowest} <= minimum <= maximum <= {highest}",
+            low=lowest, high=highest,
+        )  # fmt: skip
+    return low, high

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules.banking import limit_actions, parse_limits
 from games.rules.base import Deal, IllegalAction
 from games.rules.sette_e_mezzo.scoring import (
     SEVEN_AND_A_HALF,
@@ -73,10 +74,7 @@ class SetteEMezzoDeal(Deal):
         if seat is None:
             return []
         if self.phase == LIMITS:
-            low, high = self.options["min_bet"], self.options["max_bet"]
-            return sorted(
-                f"limits {a} {b}" for a in range(low, high + 1) for b in range(a, high + 1)
-            )
+            return limit_actions(self.options)
         if self.phase == BET:
             assert self.limits is not None
             low, high = self.limits
@@ -115,17 +113,7 @@ class SetteEMezzoDeal(Deal):
     def _limits(self, seat: int, action: str, args: list[str]) -> None:
         if self.phase != LIMITS:
             raise self._phase_refusal(action, self._expected())
-        if len(args) != 2 or not all(a.isdigit() for a in args):
-            raise _malformed(action)
-        low, high = int(args[0]), int(args[1])
-        lowest, highest = self.options["min_bet"], self.options["max_bet"]
-        if not lowest <= low <= high <= highest:
-            raise IllegalAction(
-                "bad_limits",
-                f"{action!r}: the limits are a minimum and a maximum bet with "
-                f"{lowest} <= minimum <= maximum <= {highest}",
-                low=lowest, high=highest,
-            )  # fmt: skip
+        low, high = parse_limits(action, args, self.options)
         self.limits = (low, high)
         self.phase = BET
         self.turn = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.banking import next_with_chips
+from games.rules.banking import limit_actions, next_with_chips, parse_limits
 from games.rules.base import Deal, IllegalAction
 from games.rules.cards import ITALIAN_40
 
@@ -112,10 +112,7 @@ class ZiginetteDeal(Deal):
         if seat is None:
             return []
         if self.phase == LIMITS:
-            low, high = self.options["min_bet"], self.options["max_bet"]
-            return sorted(
-                f"limits {a} {b}" for a in range(low, high + 1) for b in range(a, high + 1)
-            )
+            return limit_actions(self.options)
         if self.phase == BANK_CHOICE:
             return [KEEP, PASS]
         assert self.limits is not None
@@ -158,17 +155,7 @@ class ZiginetteDeal(Deal):
     def _limits(self, action: str, args: list[str]) -> None:
         if self.phase != LIMITS:
             raise self._phase_refusal(action, self._expected())
-        if not all(a.isdigit() and a == str(int(a)) for a in args):
-            raise _malformed(action)
-        low, high = int(args[0]), int(args[1])
-        lowest, highest = self.options["min_bet"], self.options["max_bet"]
-        if not lowest <= low <= high <= highest:
-            raise IllegalAction(
-                "bad_limits",
-                f"{action!r}: the limits are a minimum and a maximum bet with "
-                f"{lowest} <= minimum <= maximum <= {highest}",
-                low=lowest, high=highest,
-            )  # fmt: skip
+        low, high = parse_limits(action, args, self.options)
         self.limits = (low, high)
         # The layout: two board cards, then the banker's card (playettes already redealt).
         self.board = list(self.cards[:2])

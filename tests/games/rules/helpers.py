@@ -73,6 +73,20 @@ def assert_refused(deal: Deal, action: Any, key: str, seat: int | None = None) -
 # -- playing and replaying ---------------------------------------------------
 
 
+def deck_with_top(pack_order: Iterable[str], *cards: str) -> list[str]:
+    """A deck (top first) starting with ``cards``, the rest of the pack (``pack_order``, a
+    fresh pack's codes) after them in that order."""
+    order = list(pack_order)
+    rest = Counter(order) - Counter(cards)
+    assert not Counter(cards) - Counter(order), "a card given more often than the pack has it"
+    tail = []
+    for code in order:
+        if rest[code] > 0:
+            rest[code] -= 1
+            tail.append(code)
+    return [*cards, *tail]
+
+
 def seats_for(game: Game, options: dict[str, Any] | None) -> int:
     """The first seat count ``game`` allows with these options (Bazzica's variants: 2, 3
     or 4)."""

@@ -9,7 +9,6 @@ games). The usual table here: three seats, seat 0 banks, seat 1 plays first, the
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -18,16 +17,14 @@ from hypothesis import strategies as st
 from games.rules import get_game
 from games.rules.cards import ITALIAN_40
 from games.rules.sette_e_mezzo.scoring import total
-from tests.games.rules.helpers import assert_refused, assert_replays
+from tests.games.rules.helpers import assert_refused, assert_replays, deck_with_top
 
 GAME = get_game("sette-e-mezzo")
 
 
 def deck(*cards: str) -> list[str]:
-    """A deck whose top is ``cards`` (holes from the banker's left, the banker's last,
-    then the hits in order), the rest in fresh-pack order."""
-    rest = Counter(ITALIAN_40.new_order) - Counter(cards)
-    return [*cards, *(c for c in ITALIAN_40.new_order if rest[c] > 0 and not rest.subtract([c]))]
+    """A deck whose top is ``cards``, the rest in fresh-pack order."""
+    return deck_with_top(ITALIAN_40.new_order, *cards)
 
 
 def hand(top, actions, seats=3, banker=0, stacks=None, **options):
