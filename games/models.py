@@ -97,6 +97,13 @@ class Match(models.Model):
     turn_started_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat on move's time began to run."
     )
+    rematch_requests = models.JSONField(
+        default=list, blank=True, help_text="Seats that asked for a rematch (casual matches)."
+    )
+    rematch = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The rematch this casual match led to.",
+    )  # fmt: skip
     grace_until = models.DateTimeField(
         null=True,
         blank=True,

@@ -592,3 +592,37 @@ def bot_play(*, match_id: int, seq: int) -> bool:
     action = choose_action(view, random_module.Random(), level)
     match_apply_action(match_id=match_id, player_id=seat.player_id, action=action, seq=seq)
     return True
+
+
+@transaction.atomic
+def match_request_rematch(*, match_id: int, player_id: int) -> Match | None:
+    """A seated player of a finished casual match asks for a rematch. Once every human
+    seat has asked (bots always agree), the rematch starts: the same game and options,
+    the seats rotated by one so that everyone plays from another seat. Returns the
+    rematch once it exists (also to a later ask), else None.
+
+    Raises:
+        ClientError: ``not_found``, ``not_seated``, or ``match_not_live`` for a match
+            that is not a finished casual one.
+    """
+    match = _locked_match(match_id)
+    seats = list(Seat.objects.filter(match=match).select_related("player").order_by("number"))
+    mine = next((s.number for s in seats if s.player_id == player_id), None)
+    if mine is None:
+        raise ClientError("not_seated", _("Only the seated players can ask for a rematch."))
+    if match.round_id is not None or match.status != Match.Status.FINISHED or match.is_bye:
+        raise ClientError("match_not_live", _("A rematch is for a finished casual match."))
+    if match.rematch_id is not None:
+        return match.rematch
+    asked = sorted({*match.rematch_requests, mine})
+    match.rematch_requests = asked
+    humans = [s.number for s in seats if not s.player.is_bot]
+    if any(number not in asked for number in humans):
+        match.save(update_fields=["rematch_requests"])
+        return None
+    players = [s.player for s in seats]
+    rotated = players[-1:] + players[:-1]
+    rematch = match_create_casual(game=match.game, players=rotated, options=match.options)
+    match.rematch = rematch
+    match.save(update_fields=["rematch_requests", "rematch"])
+    return rematch

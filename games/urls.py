@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.my_matches, name="my_matches"),
     path("computer/", views.play_the_computer, name="play_the_computer"),
     path("<int:match_id>/ratings.json", views.match_rating_changes, name="rating_changes"),
+    path("<int:match_id>/rematch/", views.rematch, name="rematch"),
     path("<int:match_id>/", views.match, name="match"),
     path("<int:match_id>/deals/<int:number>/", views.deal_replay, name="deal_replay"),
     path(

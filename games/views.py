@@ -40,6 +40,7 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
             "seats": seats,
             "side_names": side_names,
             "tournament": tournament,
+            "seated": seat is not None,
         },
     )
 
@@ -167,3 +168,24 @@ def match_rating_changes(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     changes = hooks.rating_changes(match) if match.status == Match.Status.FINISHED else {}
     return JsonResponse({"ready": bool(changes), "changes": changes})
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Ask for a rematch of a finished casual match (``services.match_request_rematch``):
+    to the new match once everyone has asked, else back with a note."""
+    from django.contrib import messages
+    from django.utils.translation import gettext as _
+
+    from games.errors import ClientError
+
+    try:
+        new = services.match_request_rematch(match_id=match_id, player_id=request.user.pk)
+    except ClientError as error:
+        messages.error(request, error.message if hasattr(error, "message") else str(error))
+        return redirect(f"/matches/{match_id}/")
+    if new is None:
+        messages.info(request, _("Rematch asked: it starts when your opponents ask too."))
+        return redirect(f"/matches/{match_id}/")
+    return redirect(new.get_absolute_url())

@@ -805,6 +805,9 @@ function matchOverBanner(ctx) {
       ratingLine),
     h("div", { class: "lt-over-links" },
       standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null,
+      ctx.viewer !== null && typeof document !== "undefined" && document.getElementById("rematch-form")
+        ? h("button", { type: "submit", form: "rematch-form", class: "btn btn-primary", "data-testid": "rematch" }, gettext("Rematch"))
+        : null,
       ctx.viewer !== null ? h("a", { class: "btn", href: "/matches/", "data-testid": "next-match-link" }, gettext("Your next match")) : null,
       ctx.viewer !== null && config.username ? h("a", { class: "btn", href: `/players/${encodeURIComponent(config.username)}/`, "data-testid": "rating-link" }, gettext("Your rating")) : null));
 }

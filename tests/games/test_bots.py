@@ -95,3 +95,34 @@ def test_play_the_computer_from_the_rules_page_and_bots_stay_out_of_tournaments(
     tournament_services.tournament_open_registration(tournament=event)
     with pytest.raises(tournament_services.TournamentError):
         tournament_services.entry_register(tournament=event, player=services.bot_player("random"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rematch_against_bots_rotates_the_seats_and_between_humans_waits_for_both(
+    client, settings
+):
+    settings.BOT_DELAY_SECONDS = 0
+    from games.errors import ClientError
+
+    ann, ben = make_player("ann"), make_player("ben")
+    bot = services.bot_player("random")
+    match = services.match_create_casual(game="briscola", players=[ann, bot],
+                                         options={"match": "one_hand"})  # fmt: skip
+    with pytest.raises(ClientError):  # not finished yet
+        services.match_request_rematch(match_id=match.pk, player_id=ann.pk)
+    services.match_resign(match_id=match.pk, player_id=ann.pk)
+    new = services.match_request_rematch(match_id=match.pk, player_id=ann.pk)
+    assert new is not None and new.status == Match.Status.IN_PROGRESS
+    assert list(new.seats.order_by("number").values_list("player__username", flat=True)) == [
+        "bot-random", "ann",
+    ]  # fmt: skip
+    assert services.match_request_rematch(match_id=match.pk, player_id=ann.pk) == new
+    duel = services.match_create_casual(game="scopa", players=[ann, ben])
+    services.match_resign(match_id=duel.pk, player_id=ben.pk)
+    assert services.match_request_rematch(match_id=duel.pk, player_id=ann.pk) is None
+    client.login(username="ben", password=PASSWORD)
+    page = client.get(duel.get_absolute_url()).content.decode()
+    assert 'id="rematch-form"' in page
+    response = client.post(f"/matches/{duel.pk}/rematch/")
+    duel.refresh_from_db()
+    assert duel.rematch is not None and response["Location"] == duel.rematch.get_absolute_url()
