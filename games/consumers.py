@@ -406,6 +406,8 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
             self.group = f"tournament-{int(kwargs['tournament_id'])}"
         elif kwargs.get("game") in _GAME_SLUGS:
             self.group = f"leaderboard-{kwargs['game']}"
+        elif kwargs.get("lobby"):  # the lobby: a challenge was offered, taken or withdrawn
+            self.group = "lobby"
         elif "player_id" in kwargs:  # a profile page: the player's ratings changed
             self.group = player_updates_group(int(kwargs["player_id"]))
         else:  # an unknown game (a 120-character slug was a server error: finding 9)

@@ -97,6 +97,9 @@ class Match(models.Model):
     turn_started_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat on move's time began to run."
     )
+    rated = models.BooleanField(
+        default=False, help_text="A casual match rated in the game's Elo (a rated challenge)."
+    )
     rematch_requests = models.JSONField(
         default=list, blank=True, help_text="Seats that asked for a rematch (casual matches)."
     )
@@ -222,3 +225,38 @@ class Deal(models.Model):
             record["commitment"] = self.commitment
             record["salt"] = self.salt
         return record
+
+
+class Challenge(models.Model):
+    """An open challenge in the lobby (games/lobby.py): a player offers a casual match of a
+    game, to anyone or to a named player; the first to accept plays it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACCEPTED = "accepted", _("Accepted")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges"
+    )
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+        help_text="Empty: open to anyone.",
+    )
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    rated = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.creator} · {self.game} ({self.status})"

@@ -7,4 +7,5 @@ websocket_urlpatterns = [
     re_path(r"^ws/tournaments/(?P<tournament_id>\d+)/$", consumers.UpdatesConsumer.as_asgi()),
     re_path(r"^ws/leaderboards/(?P<game>[a-z0-9_-]+)/$", consumers.UpdatesConsumer.as_asgi()),
     re_path(r"^ws/players/(?P<player_id>\d+)/$", consumers.UpdatesConsumer.as_asgi()),
+    re_path(r"^ws/lobby/$", consumers.UpdatesConsumer.as_asgi(), kwargs={"lobby": True}),
 ]

@@ -189,3 +189,57 @@ def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.info(request, _("Rematch asked: it starts when your opponents ask too."))
         return redirect(f"/matches/{match_id}/")
     return redirect(new.get_absolute_url())
+
+
+def lobby_page(request: HttpRequest) -> HttpResponse:
+    """The lobby: open challenges to accept, and a form to offer one (games/lobby.py).
+    ``?partial=1``: the list only, re-fetched live when the lobby changes."""
+    from games import lobby
+    from games.rules import all_games
+
+    context = {
+        **lobby.lobby_for(request.user),
+        "games": [
+            g
+            for g in sorted(all_games(), key=lambda g: g.name)
+            if 2 in g.seat_counts(g.validate_options({}))
+        ],  # fmt: skip
+    }
+    template = "games/_lobby_list.html" if request.GET.get("partial") else "games/lobby.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def lobby_action(request: HttpRequest) -> HttpResponse:
+    """Offer, accept or withdraw a challenge (``action`` = offer | accept | cancel); bad
+    input comes back to the lobby with a message, never an error page."""
+    from django.contrib import messages
+    from django.utils.translation import gettext as _
+
+    from games import lobby
+    from games.errors import ClientError
+
+    action = request.POST.get("action")
+    try:
+        if action == "offer":
+            lobby.challenge_create(
+                creator=request.user,
+                game=request.POST.get("game", ""),
+                rated=request.POST.get("rated") == "on",
+                opponent=request.POST.get("opponent", "").strip(),
+            )
+        elif action in ("accept", "cancel"):
+            raw = request.POST.get("challenge", "")
+            if not raw.isdigit():
+                raise ValueError(_("That challenge does not exist."))
+            challenge_id = int(raw)
+            if action == "accept":
+                match = lobby.challenge_accept(challenge_id=challenge_id, player=request.user)
+                return redirect(match.get_absolute_url())
+            lobby.challenge_cancel(challenge_id=challenge_id, player=request.user)
+    except ClientError as error:
+        messages.error(request, error.message)
+    except ValueError as error:
+        messages.error(request, str(error))
+    return redirect("games:lobby")

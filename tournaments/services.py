@@ -715,7 +715,8 @@ def match_result_record(*, match_id: int) -> bool:
     if match.status != Match.Status.FINISHED:
         return False
     rated = False
-    if not match.is_bye and match.round_id is not None:  # casual matches are not rated
+    # Casual matches are rated only when their challenge said so (never with a bot).
+    if not match.is_bye and (match.round_id is not None or match.rated):
         rated = _rate(match)
     tournament = None
     if match.round_id is not None:
