@@ -426,7 +426,7 @@ def _broadcast_on_commit(
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
     messages = state_messages(match, seats, deal, engine)
-    _bots_on_commit(match, engine)
+    _bots_on_commit(match, engine, seats)
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))
 
@@ -544,9 +544,15 @@ def match_create_casual(*, game: str, players: Sequence, options: dict | None = 
     return match_start(match_id=match.pk)
 
 
-def _bots_on_commit(match: Match, engine) -> None:
-    """After commit, when a bot is on move, queue its move (``games.tasks.bot_move``)."""
+def _bots_on_commit(match: Match, engine, seats: Sequence[SeatInfo] = ()) -> None:
+    """After commit, when a bot is on move, queue its move (``games.tasks.bot_move``).
+    Bots' accounts are named ``bot-...`` (``bot_player``): a seat whose name is not costs
+    no query, so a match between people pays nothing on its moves."""
     if engine is None or engine.to_act is None or match.status != Match.Status.IN_PROGRESS:
+        return
+    if seats and not any(
+        s.number == engine.to_act and s.username.startswith("bot-") for s in seats
+    ):
         return
     seat = (
         Seat.objects.filter(match=match, number=engine.to_act, player__is_bot=True)
