@@ -45,6 +45,8 @@ def check_username(username: str, taken=None) -> None:
     """
     if unicodedata.normalize("NFKC", username) != username:
         raise ValidationError(_("Use plain letters: this username has look-alike characters."))
+    if username.casefold().startswith("bot-"):
+        raise ValidationError(_("Names starting with “bot-” belong to the computer opponents."))
     scripts = categories.unique_aliases(username) - {"COMMON", "INHERITED"}
     if len(scripts) > 1 or confusables.is_mixed_script(username):
         raise ValidationError(_("A username may not mix alphabets (such as Latin and Cyrillic)."))

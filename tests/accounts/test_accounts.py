@@ -243,3 +243,13 @@ def test_a_profile_charts_each_games_rating_and_lists_recent_matches(client, ali
     assert 'data-testid="rating-chart" data-points="2"' in page
     recent = page.split('data-testid="recent-matches"')[1]
     assert match.get_absolute_url() in recent and "bob" in recent
+
+
+def test_the_bot_prefix_is_kept_for_the_computer_opponents():
+    from django.core.exceptions import ValidationError
+
+    from accounts.usernames import check_username
+
+    with pytest.raises(ValidationError, match="computer"):
+        check_username("Bot-Rex")
+    check_username("botanist")  # only the prefix with its dash
