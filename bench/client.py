@@ -147,8 +147,9 @@ class SeatAudit:
         if contiguous and claimed - known - shown:
             self.problems.append(f"{where}: known_cards never shown {claimed - known - shown}")
         known |= shown | claimed
-        # ``match.last_result`` is the result of a finished deal, public by the protocol;
-        # its codes belong to that deal, so it is left out of this deal's scan.
+        # ``match.last_result`` and ``match.previous_last_trick`` are the result and the
+        # last trick of a finished deal, public by the protocol; their codes belong to that
+        # deal, so they are left out of this deal's scan.
         last = summary.get("last_result")
         if (
             last is not None
@@ -156,7 +157,8 @@ class SeatAudit:
             and summary.get("status") == ("in_progress")
         ):
             self.problems.append(f"{where}: last_result of the deal still being played")
-        scanned = {**message, "match": {k: v for k, v in summary.items() if k != "last_result"}}
+        finished = ("last_result", "previous_last_trick")
+        scanned = {**message, "match": {k: v for k, v in summary.items() if k not in finished}}
         leaked = codes_in(scanned, self.universe) - known
         if leaked:
             self.problems.append(f"{where}: names cards it may not know {sorted(leaked)}")
