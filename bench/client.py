@@ -334,7 +334,7 @@ class SeatClient:
                         next_ping = loop.time() + self.ping_every
                         await ws.send('{"type":"ping"}')
                     else:
-                        await ws.send('{"type":"sync"}')
+                        await self._sync(ws)
                     continue
                 if raw is None:
                     raise ConnectionDroppedError()
@@ -352,6 +352,17 @@ class SeatClient:
                 with contextlib.suppress(Exception):
                     await ws.close()
 
+    async def _sync(self, ws) -> None:
+        """Ask for the current state, at most once a second: the server refuses faster
+        syncs on one socket (``rate_limited``; docs/security.md, finding 5), as a browser
+        that got many ``stale`` errors in a row would learn too."""
+        last = getattr(self, "_last_sync", 0.0)
+        wait = 1.05 - (time.monotonic() - last)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._last_sync = time.monotonic()
+        await ws.send('{"type":"sync"}')
+
     async def _handle(self, ws, message: dict, received: float) -> None:
         kind = message.get("type")
         if kind == "error":
@@ -362,19 +373,19 @@ class SeatClient:
                 self.stats.events[f"error:{code}"] += 1
                 if self.pending and not self.pending.resent and not self.send_twice:
                     self.pending = None
-                await ws.send('{"type":"sync"}')
+                await self._sync(ws)
             elif code == "rate_limited":
                 self.stats.errors[code] += 1
                 await asyncio.sleep(1)
-                await ws.send('{"type":"sync"}')
+                await self._sync(ws)
             elif code == "match_not_live":
                 self.stats.events[f"error:{code}"] += 1
                 self.pending = None  # refused: the match ended before it arrived
-                await ws.send('{"type":"sync"}')
+                await self._sync(ws)
             else:
                 self.stats.errors[code] += 1
                 self.pending = None
-                await ws.send('{"type":"sync"}')
+                await self._sync(ws)
             return
         if kind != "state":
             return
