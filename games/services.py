@@ -544,6 +544,22 @@ def match_create_casual(*, game: str, players: Sequence, options: dict | None = 
     return match_start(match_id=match.pk)
 
 
+def match_against_computer(
+    *, player, game: str, seats: int | None = None, level: str = "random", options=None
+) -> Match:
+    """A casual match of ``game`` for ``player`` at seat 0 and bots of ``level`` in the
+    other seats (``seats`` players in all; default: the game's first count with these
+    options), started at once. Raises ValueError (KeyError for an unknown game) for a
+    level, seat count or options the game does not allow."""
+    engine_game = get_game(game)
+    normalized = engine_game.validate_options(options or {})
+    count = seats if seats is not None else engine_game.seat_counts(normalized)[0]
+    if count < 2:
+        raise ValueError(f"{engine_game.name} needs at least two players")
+    bots = [bot_player(level, number) for number in range(1, count)]
+    return match_create_casual(game=game, players=[player, *bots], options=normalized)
+
+
 def _bots_on_commit(match: Match, engine, seats: Sequence[SeatInfo] = ()) -> None:
     """After commit, when a bot is on move, queue its move (``games.tasks.bot_move``).
     Bots' accounts are named ``bot-...`` (``bot_player``): a seat whose name is not costs

@@ -131,28 +131,22 @@ def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespons
 @require_POST
 def play_the_computer(request: HttpRequest) -> HttpResponse:
     """Start a casual match against the computer: the player at seat 0 and bots of the chosen
-    level in the other seats (``games.services.match_create_casual``); then its table. Bad
+    level in the other seats (``games.services.match_against_computer``); then its table. Bad
     input goes back to the page it came from with a message."""
     from django.contrib import messages
     from django.utils.translation import gettext as _
 
-    from games.bots import LEVELS
-    from games.rules import get_game
-
-    slug = request.POST.get("game", "")
-    level = request.POST.get("level", "random")
     back = request.POST.get("next") or "/"
     if not back.startswith("/") or back.startswith("//"):
         back = "/"
     try:
-        game = get_game(slug)
-        seats = int(request.POST.get("seats") or game.seat_counts(game.validate_options({}))[0])
-        if level not in LEVELS:
-            raise ValueError(level)
-        options = {"variant": request.POST["variant"]} if request.POST.get("variant") else {}
-        bots = [services.bot_player(level, n) for n in range(1, seats)]
-        match = services.match_create_casual(
-            game=slug, players=[request.user, *bots], options=options
+        seats = request.POST.get("seats", "")
+        match = services.match_against_computer(
+            player=request.user,
+            game=request.POST.get("game", ""),
+            seats=int(seats) if seats.isdigit() else None,
+            level=request.POST.get("level", "random"),
+            options={"variant": request.POST["variant"]} if request.POST.get("variant") else {},
         )
     except (KeyError, ValueError):
         messages.error(request, _("That game cannot be played against the computer like that."))

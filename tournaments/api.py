@@ -104,10 +104,12 @@ class RatingOut(Schema):
 
 
 def _tournament(slug: str) -> Tournament:
+    """The public tournament ``slug``; Http404 otherwise."""
     return get_object_or_404(Tournament.objects.filter(status__in=PUBLIC), slug=slug)
 
 
 def _tournament_out(tournament: Tournament) -> dict:
+    """``TournamentOut`` fields of ``tournament``."""
     return {
         "slug": tournament.slug,
         "name": tournament.name,
@@ -123,6 +125,7 @@ def _tournament_out(tournament: Tournament) -> dict:
 
 
 def _match_out(match: Match) -> dict:
+    """``MatchOut`` fields of ``match`` (seats prefetched)."""
     seats = sorted(match.seats.all(), key=lambda seat: seat.number)
     return {
         "id": match.pk,
@@ -145,6 +148,7 @@ _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_
 
 @api.get("/games", response=list[GameOut], summary="The games the site plays")
 def games(request):
+    """Every game: ``slug``, ``name``, ``seats`` (the player counts allowed), by slug."""
     return [
         {"slug": game.slug, "name": game.name, "seats": sorted(game.seats)}
         for game in sorted(all_games(), key=lambda game: game.slug)
@@ -154,6 +158,7 @@ def games(request):
 @api.get("/tournaments", response=list[TournamentOut], summary="Public tournaments, newest first")
 @paginate(LimitOffsetPagination)
 def tournaments(request, game: str | None = None, status: str | None = None):
+    """Public tournaments, newest first, filtered by ``game`` and ``status`` when given."""
     found = Tournament.objects.filter(status__in=PUBLIC).order_by("-created_at", "-id")
     if game:
         found = found.filter(game=game)
@@ -164,6 +169,7 @@ def tournaments(request, game: str | None = None, status: str | None = None):
 
 @api.get("/tournaments/{slug}", response=TournamentOut, summary="One tournament")
 def tournament(request, slug: str):
+    """One public tournament (404 for a draft or an unknown slug)."""
     return _tournament_out(_tournament(slug))
 
 
@@ -174,6 +180,7 @@ def tournament(request, slug: str):
 )
 @paginate(LimitOffsetPagination)
 def rounds(request, slug: str):
+    """A tournament's rounds in order, each with its matches in board order."""
     found = (
         Round.objects.filter(tournament=_tournament(slug))
         .prefetch_related(Prefetch("matches", queryset=Match.objects.prefetch_related(_SEATS)))
@@ -199,6 +206,7 @@ def rounds(request, slug: str):
 )
 @paginate(LimitOffsetPagination)
 def results(request, slug: str):
+    """A tournament's finished matches in round and board order."""
     found = (
         Match.objects.filter(round__tournament=_tournament(slug), status=Match.Status.FINISHED)
         .prefetch_related(_SEATS)
@@ -214,6 +222,7 @@ def results(request, slug: str):
 )
 @paginate(LimitOffsetPagination)
 def standings(request, slug: str):
+    """A tournament's standings rows by rank, with every tie-break value (the page's rows)."""
     rows = (
         Standing.objects.filter(tournament=_tournament(slug))
         .select_related("entry__player", "entry__partner")
@@ -243,6 +252,7 @@ def standings(request, slug: str):
 @api.get("/ratings/{game}", response=list[RatingOut], summary="A game's Elo leaderboard")
 @paginate(LimitOffsetPagination)
 def ratings(request, game: str):
+    """A game's Elo leaderboard of active players, highest first (404 for an unknown game)."""
     try:
         get_game(game)
     except KeyError:

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from games.models import Deal, Match
-from tests.conftest import PASSWORD, make_tournament
+from tests.conftest import PASSWORD, make_player, make_tournament
 from tournaments import services
-from tournaments.models import RatingChange
+from tournaments.models import RatingChange, Tournament
 
 TABLE = "#table"
 SEQ_CHANGED = "seq => document.querySelector('#table').dataset.seq !== seq"
@@ -31,6 +31,25 @@ def start_first_round(players, *, game: str, options=None) -> Match:
     tournament = make_tournament(players, game=game, options=options)
     services.tournament_start_next_round(tournament=tournament)
     return Match.objects.get(round__tournament=tournament)
+
+
+def start_pairs_round(names, *, game: str, options: dict, slug: str) -> Match:
+    """A pairs event of ``game`` for the players ``names`` (made here; partners: 0 & 1,
+    2 & 3, ...) with its first round started; returns the live match of its first board.
+    Call it from a fixture that runs before ``browser`` (conftest.py)."""
+    players = [make_player(name) for name in names]
+    tournament = Tournament.objects.create(
+        name=slug.replace("-", " ").title(), slug=slug, game=game,
+        options=options, pairs=True, table_size=4,
+    )  # fmt: skip
+    services.tournament_open_registration(tournament=tournament)
+    for first, second in zip(players[::2], players[1::2], strict=True):
+        services.entry_register(tournament=tournament, player=first, partner=second)
+        services.entry_confirm_partner(tournament=tournament, player=second)
+    services.tournament_make_schedule(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    services.tournament_start_next_round(tournament=tournament)
+    return Match.objects.filter(round__tournament=tournament, is_bye=False).order_by("board")[0]
 
 
 def log_in(context, base_url: str, username: str):

@@ -12,11 +12,8 @@ import time
 
 import pytest
 
-from games.models import Deal, Match
-from tests.conftest import make_player
-from tests.e2e.helpers import click_and_wait, screenshot, seat_players, to_act
-from tournaments import services
-from tournaments.models import Tournament
+from games.models import Deal
+from tests.e2e.helpers import click_and_wait, screenshot, seat_players, start_pairs_round, to_act
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 NAMES = ("alice", "bob", "carol", "dave")
@@ -24,19 +21,9 @@ NAMES = ("alice", "bob", "carol", "dave")
 
 @pytest.fixture
 def live_match(transactional_db):
-    players = [make_player(name) for name in NAMES]
-    tournament = Tournament.objects.create(
-        name="Bazzica in quattro", slug="bazzica-quattro", game="bazzica",
-        options={"variant": "quattro"}, pairs=True, table_size=4,
-    )  # fmt: skip
-    services.tournament_open_registration(tournament=tournament)
-    for first, second in ((players[0], players[1]), (players[2], players[3])):
-        services.entry_register(tournament=tournament, player=first, partner=second)
-        services.entry_confirm_partner(tournament=tournament, player=second)
-    services.tournament_make_schedule(tournament_id=tournament.pk)
-    tournament.refresh_from_db()
-    services.tournament_start_next_round(tournament=tournament)
-    return Match.objects.get(round__tournament=tournament)
+    return start_pairs_round(
+        NAMES, game="bazzica", options={"variant": "quattro"}, slug="bazzica-quattro"
+    )
 
 
 def test_four_players_play_the_first_tricks_of_bazzica_in_quattro(asgi_server, live_match, browser):

@@ -14,10 +14,7 @@ from functools import partial
 import pytest
 
 from games.models import Deal, Match
-from tests.conftest import make_player
-from tests.e2e.helpers import play_two, screenshot, seat_players
-from tournaments import services
-from tournaments.models import Tournament
+from tests.e2e.helpers import play_two, screenshot, seat_players, start_pairs_round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 NAMES = ("alice", "bob", "carol", "dave")
@@ -25,19 +22,7 @@ NAMES = ("alice", "bob", "carol", "dave")
 
 @pytest.fixture
 def live_match(transactional_db):
-    players = [make_player(name) for name in NAMES]
-    tournament = Tournament.objects.create(
-        name="Tressette Cup", slug="tressette-cup", game="tressette",
-        options={"target": 21}, pairs=True, table_size=4,
-    )  # fmt: skip
-    services.tournament_open_registration(tournament=tournament)
-    for first, second in ((players[0], players[1]), (players[2], players[3])):
-        services.entry_register(tournament=tournament, player=first, partner=second)
-        services.entry_confirm_partner(tournament=tournament, player=second)
-    services.tournament_make_schedule(tournament_id=tournament.pk)
-    tournament.refresh_from_db()
-    services.tournament_start_next_round(tournament=tournament)
-    return Match.objects.get(round__tournament=tournament)
+    return start_pairs_round(NAMES, game="tressette", options={"target": 21}, slug="tressette-cup")
 
 
 def take_turn(page, seat: int, rng: random.Random):

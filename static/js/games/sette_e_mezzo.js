@@ -10,6 +10,7 @@
 
 import { h, makeCard, makeBack, choiceList, dealResultTable } from "../live-table.js";
 import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
+import { limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
 export const pack = "italian";
 
@@ -30,7 +31,6 @@ const OUTCOME = {
   push: pgettext("the outcome of a bet", "push"),
   bust: pgettext("the outcome of a bet", "bust"),
 };
-const NICE = [1, 2, 3, 5, 10, 15, 20, 25, 50];
 
 /** Readable labels of the actions. */
 export function actionLabel(action) {
@@ -38,23 +38,10 @@ export function actionLabel(action) {
   if (a === "hit") return gettext("Hit: another card");
   if (a === "stand") return gettext("Stand");
   if (a === "pass") return gettext("Pass: sit out this hand");
-  let m = /^limits (\d+) (\d+)$/.exec(a);
-  if (m) return interpolate(gettext("Limits %(min)s to %(max)s chips"), { min: m[1], max: m[2] }, true);
-  m = /^bet (\d+)$/.exec(a);
+  if (a.startsWith("limits ")) return limitsLabel(a);
+  const m = /^bet (\d+)$/.exec(a);
   if (m) return interpolate(gettext("Bet %(amount)s"), { amount: m[1] }, true);
   return null;
-}
-
-/** A few of many amounts: the lowest, the highest and the round ones between. */
-function someOf(actions, amount) {
-  if (actions.length <= 8) return actions;
-  const values = actions.map(amount);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  return actions.filter((a) => {
-    const v = amount(a);
-    return v === low || v === high || NICE.includes(v);
-  });
 }
 
 export function render(ctx) {
@@ -114,15 +101,14 @@ function seatPanel(ctx, p) {
 function centre(ctx) {
   const { view } = ctx;
   const parts = [];
-  const limits = view.limits ? interpolate(gettext("Limits %(min)s–%(max)s chips"), { min: view.limits[0], max: view.limits[1] }, true) : gettext("The banker sets the limits");
+  const limits = limitsText(view);
   parts.push(h("div", { class: "sem-info" },
     h("span", { "data-testid": "limits" }, limits),
     h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)}`)));
   const legal = ctx.legalList;
   const limitActions = legal.filter((a) => a.startsWith("limits "));
   if (limitActions.length) {
-    const lowest = Math.min(...limitActions.map((a) => Number(a.split(" ")[1])));
-    const shown = someOf(limitActions.filter((a) => Number(a.split(" ")[1]) === lowest), (a) => Number(a.split(" ")[2]));
+    const shown = shownLimits(legal);
     ctx.claim(limitActions);
     parts.push(choiceList({
       title: gettext("You hold the bank: announce the limits (minimum and maximum bet)"), pack,
@@ -135,7 +121,7 @@ function centre(ctx) {
     ctx.claim(bets);
     parts.push(choiceList({
       title: gettext("Your bet"), pack, testid: "choices",
-      choices: [...someOf(amounts, (a) => Number(a.split(" ")[1])), ...(bets.includes("pass") ? ["pass"] : [])]
+      choices: [...someAmounts(amounts.map((a) => Number(a.split(" ")[1])), 8).map((n) => `bet ${n}`), ...(bets.includes("pass") ? ["pass"] : [])]
         .map((a) => ({ action: a, label: actionLabel(a) })),
     }));
   }

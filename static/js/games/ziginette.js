@@ -9,28 +9,21 @@
 
 import { h, makeCard, choiceList, dealResultTable } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
+import { limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
 export const pack = "italian";
-const NICE = [1, 2, 3, 5, 10, 15, 20, 25, 50];
 
 export function actionLabel(action) {
   const a = String(action);
   if (a === "done") return gettext("Done betting");
   if (a === "keep") return gettext("Keep the bank");
   if (a === "pass") return gettext("Pass the bank");
-  let m = /^limits (\d+) (\d+)$/.exec(a);
-  if (m) return interpolate(gettext("Limits %(min)s to %(max)s chips"), { min: m[1], max: m[2] }, true);
-  m = /^bet (\S+) (\d+)$/.exec(a);
+  if (a.startsWith("limits ")) return limitsLabel(a);
+  const m = /^bet (\S+) (\d+)$/.exec(a);
   if (m) return interpolate(gettext("Bet %(amount)s on %(card)s"), { amount: m[2], card: m[1] }, true);
   return null;
 }
 
-function someAmounts(values) {
-  if (values.length <= 6) return values;
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  return values.filter((v) => v === low || v === high || NICE.includes(v));
-}
 
 export function render(ctx) {
   const { view } = ctx;
@@ -79,7 +72,7 @@ function centre(ctx) {
   const { view } = ctx;
   const parts = [];
   parts.push(h("div", { class: "sem-info" },
-    h("span", { "data-testid": "limits" }, view.limits ? interpolate(gettext("Limits %(min)s–%(max)s chips"), { min: view.limits[0], max: view.limits[1] }, true) : gettext("The banker sets the limits")),
+    h("span", { "data-testid": "limits" }, limitsText(view)),
     h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)} · ${interpolate(gettext("%(count)s discarded"), { count: view.discards ?? 0 }, true)}`),
     (view.dead || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("dead: %(ranks)s"), { ranks: view.dead.join(", ") }, true)}`) : null,
     (view.playettes || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("playette redealt ×%(count)s"), { count: view.playettes.length }, true)}`) : null));
@@ -110,11 +103,9 @@ function centre(ctx) {
   if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, interpolate(gettext("Last card turned: %(card)s"), { card: view.last_card }, true)));
   const limits = legal.filter((a) => a.startsWith("limits "));
   if (limits.length) {
-    const lowest = Math.min(...limits.map((a) => Number(a.split(" ")[1])));
-    const maxes = someAmounts(limits.filter((a) => Number(a.split(" ")[1]) === lowest).map((a) => Number(a.split(" ")[2])));
     ctx.claim(limits);
     parts.push(choiceList({ title: gettext("You hold the bank: announce the limits"), pack, testid: "choices",
-      choices: maxes.map((m) => ({ action: `limits ${lowest} ${m}`, label: actionLabel(`limits ${lowest} ${m}`) })) }));
+      choices: shownLimits(legal).map((a) => ({ action: a, label: actionLabel(a) })) }));
   }
   const other = legal.filter((a) => a === "done" || a === "keep" || a === "pass");
   if (other.length) {

@@ -14,7 +14,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,26 @@ def deck_with_top(pack_order: Iterable[str], *cards: str) -> list[str]:
             rest[code] -= 1
             tail.append(code)
     return [*cards, *tail]
+
+
+def banking_hand(
+    game: Game,
+    top: Sequence[str],
+    actions: Sequence[str],
+    seats: int = 3,
+    banker: int = 0,
+    stacks: list[int] | None = None,
+    **options: Any,
+) -> Deal:
+    """A hand of a banking game dealt from a deck whose top is ``top`` (the rest in
+    fresh-pack order), with ``stacks`` carried in (default: the option ``stack`` each),
+    after ``actions``."""
+    carry = {"stacks": stacks} if stacks else None
+    deck = deck_with_top(game.pack.new_order, *top)
+    deal = game.new_deal(seats=seats, dealer=banker, options=options, deck=deck, carry=carry)
+    for action in actions:
+        deal.apply(action)
+    return deal
 
 
 def seats_for(game: Game, options: dict[str, Any] | None) -> int:

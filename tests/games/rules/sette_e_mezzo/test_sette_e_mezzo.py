@@ -15,24 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import get_game
-from games.rules.cards import ITALIAN_40
 from games.rules.sette_e_mezzo.scoring import total
-from tests.games.rules.helpers import assert_refused, assert_replays, deck_with_top
+from tests.games.rules.helpers import assert_refused, assert_replays, banking_hand
 
 GAME = get_game("sette-e-mezzo")
 
 
-def deck(*cards: str) -> list[str]:
-    """A deck whose top is ``cards``, the rest in fresh-pack order."""
-    return deck_with_top(ITALIAN_40.new_order, *cards)
-
-
 def hand(top, actions, seats=3, banker=0, stacks=None, **options):
-    carry = {"stacks": stacks} if stacks else None
-    deal = GAME.new_deal(seats=seats, dealer=banker, options=options, deck=deck(*top), carry=carry)
-    for action in actions:
-        deal.apply(action)
-    return deal
+    return banking_hand(GAME, top, actions, seats, banker, stacks, **options)
 
 
 def test_card_values_and_the_wild_king_of_diamonds():

@@ -14,24 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import get_game
-from games.rules.cards import ITALIAN_40
 from games.rules.ziginette.deal import dealt_decks, has_playette
-from tests.games.rules.helpers import assert_refused, assert_replays, deck_with_top
+from tests.games.rules.helpers import assert_refused, assert_replays, banking_hand, deck_with_top
 
 GAME = get_game("ziginette")
 
 
-def deck(*cards: str) -> list[str]:
-    """A deck whose top is ``cards``, the rest in fresh-pack order."""
-    return deck_with_top(ITALIAN_40.new_order, *cards)
-
-
 def hand(top, actions, seats=3, banker=0, stacks=None, **options):
-    carry = {"stacks": stacks} if stacks else None
-    deal = GAME.new_deal(seats=seats, dealer=banker, options=options, deck=deck(*top), carry=carry)
-    for action in actions:
-        deal.apply(action)
-    return deal
+    return banking_hand(GAME, top, actions, seats, banker, stacks, **options)
 
 
 def test_the_layout_is_two_board_cards_and_the_bankers_card():
@@ -48,7 +38,7 @@ def test_the_layout_is_two_board_cards_and_the_bankers_card():
 
 
 def test_a_playette_is_redealt_and_recorded():
-    first = deck("3C", "5D", "3S")
+    first = deck_with_top(GAME.pack.new_order, "3C", "5D", "3S")
     assert has_playette(first)
     deal = GAME.new_deal(seats=3, dealer=0, deck=first)
     deal.apply("limits 1 10")
