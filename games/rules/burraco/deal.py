@@ -14,7 +14,6 @@ from games.rules.base import Deal, IllegalAction
 from games.rules.burraco.melds import (
     _RANK_AT,
     JOKER,
-    RUN,
     SET,
     Meld,
     build_meld,
