@@ -160,6 +160,8 @@ def build_meld(tokens: Sequence[str]) -> Meld:
     if len(parsed) < 3:
         raise IllegalAction("meld_too_short", "a meld has at least three cards", size=len(parsed))
     plain = [code for code, _ in parsed if not is_wild(code)]
+    if not plain:
+        raise IllegalAction("no_set_of_wilds", "2s and jokers cannot make a meld by themselves")
     if len(plain) >= 2 and len({code[:-1] for code in plain}) == 1:
         return _build_set(parsed, plain[0][:-1])
     return _build_run(parsed)
@@ -209,8 +211,6 @@ def _build_run(parsed: list[tuple[str, str | None]]) -> Meld:
         raise IllegalAction("one_wild_per_meld", "a meld holds one wild card at most")
     suits = {code[-1] for code in naturals} | {target[-1] for _, target in wilds}
     if len(suits) != 1:
-        if not naturals or all(code[:-1] == "2" for code in naturals):
-            raise IllegalAction("no_set_of_wilds", "2s and jokers cannot make a meld by themselves")
         raise IllegalAction("run_mixed_suits", "a run is of one suit, a set of one rank")
     suit = suits.pop()
     ranks = [code[:-1] for code in naturals] + [target[:-1] for _, target in wilds]
