@@ -20,6 +20,8 @@ MODULES = [
     "games.rules.sette_e_mezzo.scoring",
     "games.rules.ziginette.deal",
     "games.rules.briscola.scoring",
+    "games.rules.burraco.melds",
+    "games.rules.burraco.scoring",
     "games.rules.calabrasella.scoring",
     "games.rules.captures",
     "games.rules.cards",
