@@ -444,21 +444,33 @@ def _add_candidates(meld: Meld, hand: Counter[str]) -> list[list[str]]:
     assert suit is not None
     candidates: list[list[str]] = []
     low, high = meld.low, meld.low + len(meld.cards) - 1
+    places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
     rest = [code for i, code in enumerate(meld.cards) if i != meld.wild]
     movable = meld.cards[meld.wild] if meld.wild is not None else None
-    if movable is None and f"2{suit}" in rest:
+    if movable is None and f"2{suit}" in rest and low <= 2:
         movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
         rest.remove(movable)
+        places.remove(2)
     for code in hand:
         if is_wild(code) and meld.wild is None:
             for place in (low - 1, high + 1):
                 if 1 <= place <= 14:
                     candidates.append([*old, _wild_token(code, place, suit)])
-        if code[-1] != suit or code == JOKER:
+        if code[-1] != suit:
             continue
-        candidates.append([*old, code])
-        if movable is None:
-            continue
-        for place in range(max(1, low - 2), min(14, high + 2) + 1):
-            candidates.append([*rest, code, _wild_token(movable, place, suit)])
+        for place in (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],):
+            if place in places or not low - 2 <= place <= high + 2:
+                continue
+            if low - 1 <= place <= high + 1:
+                candidates.append([*old, code])
+            if movable is None:
+                continue
+            # The wild card goes to the one gap left, else to either end.
+            spread = [*places, place]
+            first, last = min(spread), max(spread)
+            gaps = [q for q in range(first, last + 1) if q not in spread]
+            targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
+            for target in targets:
+                if 1 <= target <= 14:
+                    candidates.append([*rest, code, _wild_token(movable, target, suit)])
     return candidates

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.rules.base import IllegalAction
 from games.rules.cards import RANKS, SUITS
@@ -149,13 +150,31 @@ def _split(token: str) -> tuple[str, str | None]:
 def build_meld(tokens: Sequence[str]) -> Meld:
     """The meld spelled by ``tokens`` (module docstring), checked against every rule.
 
-    Raises IllegalAction (keys in the module docstring).
+    Raises IllegalAction (keys in the module docstring). Results are cached: a meld is
+    a value, and bots try the same spellings again and again.
 
     >>> build_meld(["7C", "7D", "JK"]).kind, build_meld(["3H", "2H", "AH"]).spelling
     ('set', 'AH 2H 3H')
     >>> build_meld(["7S", "JK@8S", "9S"]).wild
     1
     """
+    if not isinstance(tokens, list | tuple) or not all(isinstance(t, str) for t in tokens):
+        raise IllegalAction("bad_card", f"a meld is a list of card codes, not {tokens!r}")
+    outcome = _cached_meld(tuple(tokens))
+    if isinstance(outcome, IllegalAction):
+        raise IllegalAction(outcome.key, outcome.message, **outcome.params)
+    return outcome
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_meld(tokens: tuple[str, ...]) -> Meld | IllegalAction:
+    try:
+        return _build_meld(tokens)
+    except IllegalAction as error:
+        return error
+
+
+def _build_meld(tokens: Sequence[str]) -> Meld:
     parsed = [_split(token) for token in tokens]
     if len(parsed) < 3:
         raise IllegalAction("meld_too_short", "a meld has at least three cards", size=len(parsed))
