@@ -45,7 +45,8 @@ class BurracoDeal(Deal):
     State (codes throughout; a multiset of cards is a Counter):
     ``hands[seat]``; ``known[seat]`` the cards of that hand every player saw go into it
     (taken with the discard pile, and still there as far as anyone can tell);
-    ``stock`` (the talon, its top last); ``pile`` (the discard pile, bottom first);
+    ``stock`` (the talon, its top last); ``upcard`` (the card turned up, public);
+    ``pile`` (the discard pile, bottom first);
     ``pozzetti`` the packets not yet taken (the next taken first); ``pozzetto_taken[side]``;
     ``pending[seat]`` a pozzetto taken by discarding the last card, face down until the
     seat's next turn; ``melds[side]`` (Meld, in the order laid); ``taken_single`` the
@@ -63,7 +64,7 @@ class BurracoDeal(Deal):
     __slots__ = (
         "hands", "known", "stock", "pile", "pozzetti", "pozzetto_taken", "pending", "melds",
         "taken_single", "turn_melded", "turn_took_single", "stalemate", "end", "closed_by",
-        "side_index",
+        "side_index", "upcard",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -77,7 +78,8 @@ class BurracoDeal(Deal):
         packets = deck[start : start + 2 * POZZETTO_SIZE]
         self.pozzetti = [list(packets[0::2]), list(packets[1::2])]
         upcard = start + 2 * POZZETTO_SIZE
-        self.pile = [deck[upcard]]
+        self.upcard = deck[upcard]
+        self.pile = [self.upcard]
         self.stock = list(reversed(deck[upcard + 1 :]))
         self.known = [Counter() for _ in range(n)]
         self.pozzetto_taken = [False] * len(self.sides)
@@ -271,8 +273,8 @@ class BurracoDeal(Deal):
         side = self.side_of(seat)
         self.hands[seat][code] -= 1
         self.hands[seat] = +self.hands[seat]
-        self.known[seat][code] = min(self.known[seat][code], self.hands[seat][code])
-        self.known[seat] = +self.known[seat]
+        # Nobody can tell a taken card from its twin: a discard of either forgets one.
+        self.known[seat] -= Counter((code,))
         self.pile.append(code)
         if not self.hands[seat] and not closing:
             # 004: discarding the last card takes the pozzetto face down until the next turn.

@@ -65,11 +65,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.burraco.deal import BurracoDeal
+from games.rules.burraco.determinize import determinize
 from games.rules.burraco.melds import JOKER
 from games.rules.burraco.scoring import (
     HANDS,
@@ -162,6 +164,23 @@ class Burraco(Game):
         if hands is None or len(results) < hands:
             return None
         return side_victory_points(self.match_scores(results[:hands], options), hands)
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The actions as ``seat`` saw them: all of them, since every Burraco action is
+        public (``draw`` does not name the card drawn)."""
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer knows (view_for(result, viewer) == view),
+        the unseen cards placed at random: burraco/determinize.py. Raises ValueError for a
+        view that is not of Burraco or does not fit the history."""
+        return determinize(self, view, history, self.validate_options(options), rng)
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""

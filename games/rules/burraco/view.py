@@ -6,6 +6,7 @@ The shape, which a front end is written against::
      "dealer": 3, "phase": "draw" | "play" | "over", "to_act": 0 | None,
      "legal_actions": [...],            # only when viewer == to_act, else []
      "stock_count": 41,                 # the talon's cards (face down; never their order)
+     "upcard": "9S",                    # the card turned up to start the pile
      "discard_pile": [codes],           # bottom first, spread: every card shows
      "pozzetti_left": 2,                # packets not yet taken
      "taken_single": "7H" | None,       # a one-card pile taken this turn (not to be
@@ -15,27 +16,29 @@ The shape, which a front end is written against::
                            "spelling": "JK@6S 7S 8S", "burraco": None | "clean" |
                            "semi_clean" | "dirty"}]}],   # one entry a side
      "players": [{"seat": 0, "hand": [codes] | None, "hand_count": 11,
-                  "known_cards": [codes], "pozzetto_face_down": False}],
+                  "known_cards": [codes], "pozzetto_face_down": False,
+                  "cards_left": None | [codes]}],   # every seat's, once the hand is over
      "end": None | "closed" | "talon" | "stalemate", "result": None | result()}
 
 A seat sees its own hand (sorted), never another's: of another hand only its size and
 ``known_cards``, the cards everybody saw it take with the discard pile and that are
 still in it as far as anyone can tell (a spectator sees the same). A pozzetto taken by
 discarding the last card lies face down: ``pozzetto_face_down`` is True and its cards
-are in nobody's view, its owner's included, until the owner's next turn.
+are in nobody's view, its owner's included, until the owner's next turn. Once the hand
+is over every player's cards are laid open to be counted: ``cards_left`` shows each
+hand, with a pozzetto still face down, to everybody.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
 ../shared/DESIGN.md ("Live protocol").
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.views import deal_view
 
 if TYPE_CHECKING:
-    from collections import Counter
-
     from games.rules.burraco.deal import BurracoDeal
     from games.rules.burraco.melds import Meld
 
@@ -70,6 +73,9 @@ def build_view(deal: BurracoDeal, viewer: int | None) -> dict[str, Any]:
                 "hand_count": hand.total(),
                 "known_cards": [] if own else _sorted(deal.known[seat] & hand),
                 "pozzetto_face_down": deal.pending[seat] is not None,
+                "cards_left": _sorted(hand + Counter(deal.pending[seat] or ()))
+                if deal.is_over
+                else None,
             }
         )
     table = [
@@ -85,6 +91,7 @@ def build_view(deal: BurracoDeal, viewer: int | None) -> dict[str, Any]:
         deal,
         viewer,
         stock_count=deal.stock_count,
+        upcard=deal.upcard,
         discard_pile=list(deal.pile),
         pozzetti_left=len(deal.pozzetti),
         taken_single=deal.taken_single,

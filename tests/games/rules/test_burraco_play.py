@@ -374,3 +374,13 @@ def test_a_card_taken_with_the_pile_stops_being_known_once_played():
     deal = make_deal(["take"], hands={ALICE: "9C 9D 8C".split()}, upcard="9S")
     deal.apply("meld 9C 9D 9S")
     assert deal.view(BOB)["players"][ALICE]["known_cards"] == []
+
+
+def test_discarding_the_twin_of_a_taken_card_leaves_nothing_known():
+    # Bob takes the 7H and discards a 7H: nobody can tell which one, so his other 7H
+    # must not show as known.
+    deal = make_deal(["draw", "discard 8C"], hands={ALICE: ["8C"], BOB: ["7H"]}, upcard="7H")
+    deal.apply("take")
+    deal.apply("discard 7H")
+    assert deal.hands[BOB]["7H"] == 1
+    assert deal.view(ALICE)["players"][BOB]["known_cards"] == ["8C"]

@@ -58,9 +58,11 @@ def _check_views(deal):
     for melds in deal.melds:
         for meld in melds:
             table += Counter(meld.cards)
-    public = table + Counter(deal.pile)
+    public = table + Counter(deal.pile) + Counter([deal.upcard])
     for seat in range(deal.seats):
         public += deal.known[seat]
+        if deal.is_over:  # the hands are laid open to be counted
+            public += deal.hands[seat] + Counter(deal.pending[seat] or ())
     for viewer in (*range(deal.seats), None):
         view = deal.view(viewer)
         own = deal.hands[viewer] if viewer is not None else Counter()
