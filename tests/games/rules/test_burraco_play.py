@@ -384,3 +384,23 @@ def test_discarding_the_twin_of_a_taken_card_leaves_nothing_known():
     deal.apply("discard 7H")
     assert deal.hands[BOB]["7H"] == 1
     assert deal.view(ALICE)["players"][BOB]["known_cards"] == ["8C"]
+
+
+def test_a_pozzetto_never_looked_at_counts_as_cards_in_hand_without_the_penalty():
+    # 004: a player who got the pozzetto but never looked at it scores it as a hand.
+    deal = make_deal(hands={ALICE: HEARTS}, pozzetti=[CLUBS])
+    while deal.stock_count > 3:
+        deal.apply("draw")
+        keep = Counter(HEARTS) if deal.to_act == ALICE else Counter()  # alice keeps hers
+        deal.apply(f"discard {next(iter(deal.hands[deal.to_act] - keep))}")
+    assert deal.to_act == ALICE
+    deal.apply("draw")
+    deal.apply("meld " + " ".join(HEARTS))
+    (last,) = deal.hands[ALICE].elements()
+    deal.apply(f"discard {last}")
+    assert (deal.end, deal.pending[ALICE]) == ("talon", CLUBS)
+    alice, bob = deal.result()["sides"]
+    assert (alice["pozzetto"], alice["hand"]) == (0, -85)  # 3C..KC: 25 + 60
+    assert alice["melds"] == 95 and alice["burracos"]["clean"] == 1  # 20 + 25 + 50
+    assert bob["pozzetto"] == -100
+    assert deal.view(BOB)["players"][ALICE]["cards_left"] == CLUBS
