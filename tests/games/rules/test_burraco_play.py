@@ -404,3 +404,26 @@ def test_a_pozzetto_never_looked_at_counts_as_cards_in_hand_without_the_penalty(
     assert alice["melds"] == 95 and alice["burracos"]["clean"] == 1  # 20 + 25 + 50
     assert bob["pozzetto"] == -100
     assert deal.view(BOB)["players"][ALICE]["cards_left"] == CLUBS
+
+
+def test_the_legal_actions_of_a_known_hand_are_exactly_these():
+    # A "perft" of one position: every discard, the sets with the joker (two naturals
+    # each), the hearts run alone, with the joker low, and bridging to the 9.
+    hand = "5H 6H 7H 9H JK 8C 8D KS KS 3C 4D".split()
+    deal = make_deal(["draw"], hands={ALICE: hand}, stock=["QD"])
+    discards = [f"discard {c}" for c in "3C 4D 5H 6H 7H 8C 8D 9H JK KS QD".split()]
+    assert deal.legal_actions() == [
+        *discards,
+        "meld 5H 6H 7H",
+        "meld 5H 6H 7H JK@8H 9H",
+        "meld 8C 8D JK",
+        "meld JK@4H 5H 6H 7H",
+        "meld KS KS JK",
+    ]
+    deal.apply("meld 5H 6H 7H")
+    assert deal.legal_actions() == [
+        "add 0 JK@4H 5H 6H 7H",
+        *[f"discard {c}" for c in "3C 4D 8C 8D 9H JK KS QD".split()],
+        "meld 8C 8D JK",
+        "meld KS KS JK",
+    ]
