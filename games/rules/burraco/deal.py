@@ -64,7 +64,7 @@ class BurracoDeal(Deal):
     __slots__ = (
         "hands", "known", "stock", "pile", "pozzetti", "pozzetto_taken", "pending", "melds",
         "taken_single", "turn_melded", "turn_took_single", "stalemate", "end", "closed_by",
-        "side_index", "upcard",
+        "side_index", "upcard", "_legal",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -91,6 +91,7 @@ class BurracoDeal(Deal):
         self.stalemate = 0
         self.end: str | None = None
         self.closed_by: int | None = None
+        self._legal: tuple[int, list[str]] | None = None
         self.phase = DRAW
         self.to_act = (self.dealer + 1) % n
 
@@ -204,11 +205,10 @@ class BurracoDeal(Deal):
            and with a burraco on the side's table.
         """
         hand = self.hands[seat]
-        if used - hand:
+        if any(hand[code] < count for code, count in used.items()):
+            missing = sorted((used - hand).elements())
             raise IllegalAction(
-                "cards_not_in_hand",
-                "you do not hold " + " ".join(sorted((used - hand).elements())),
-                cards=sorted((used - hand).elements()),
+                "cards_not_in_hand", "you do not hold " + " ".join(missing), cards=missing
             )
         left = hand.total() - used.total()
         has_pozzetto = self.pozzetto_taken[self.side_of(seat)]
@@ -321,6 +321,15 @@ class BurracoDeal(Deal):
             return []
         if self.phase == DRAW:
             return ["draw", "take"] if self.pile else ["draw"]
+        # Views and bots ask again for the same state: keep the last answer.
+        if self._legal is not None and self._legal[0] == len(self.actions):
+            return list(self._legal[1])
+        actions = self._play_actions(seat)
+        self._legal = (len(self.actions), actions)
+        return list(actions)
+
+    def _play_actions(self, seat: int) -> list[str]:
+        """``legal_actions`` of ``seat`` in the play phase."""
         actions: set[str] = set()
         for code in self.hands[seat]:
             try:
