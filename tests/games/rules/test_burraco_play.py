@@ -427,3 +427,28 @@ def test_the_legal_actions_of_a_known_hand_are_exactly_these():
         "meld 8C 8D JK",
         "meld KS KS JK",
     ]
+
+
+def test_a_partner_may_close_while_the_sides_pozzetto_lies_face_down():
+    spades = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KD".split()
+    deal = make_deal(
+        seats=4,
+        dealer=DAVE,
+        hands={ALICE: HEARTS, CAROL: spades},
+        stock=["5C", "4D", "KS"],
+        pozzetti=[CLUBS],
+    )
+    deal.apply("draw")
+    deal.apply("meld " + " ".join(HEARTS))
+    deal.apply("discard 5C")  # alice's pozzetto now lies face down
+    deal.apply("draw")
+    deal.apply("discard 4D")  # bob
+    deal.apply("draw")
+    deal.apply("meld 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")  # carol keeps the KD
+    deal.apply("discard KD")
+    assert (deal.end, deal.closed_by) == ("closed", CAROL)
+    ours, theirs = deal.result()["sides"]
+    assert ours["burracos"]["clean"] == 2 and ours["melds"] == 95 + 85
+    assert (ours["closing"], ours["pozzetto"], ours["hand"]) == (100, 0, -85)
+    assert ours["total"] == 180 + 400 + 100 - 85
+    assert theirs["pozzetto"] == -100 and theirs["closing"] == 0
