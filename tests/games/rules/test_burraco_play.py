@@ -452,3 +452,25 @@ def test_a_partner_may_close_while_the_sides_pozzetto_lies_face_down():
     assert (ours["closing"], ours["pozzetto"], ours["hand"]) == (100, 0, -85)
     assert ours["total"] == 180 + 400 + 100 - 85
     assert theirs["pozzetto"] == -100 and theirs["closing"] == 0
+
+
+@pytest.mark.parametrize(
+    ("action", "key"),
+    [
+        ("add 0 2S 3S JK@4S 5S", "wild_replaced_by_wild"),
+        ("add 0 2S@4S 5S 6S", "add_removes_cards"),
+        ("add 0 3H 4H 5H", "add_changes_meld"),
+        ("add 0 3S 4S 5S 2S@6S", "wild_at_low_end"),
+        ("add 0 3S 2S@4S 5S 2C@6S", "one_wild_per_meld"),
+        ("add 0 3S 2S@4S", "meld_too_short"),
+        ("add 0 3S 2S@4S 5S", "add_nothing"),
+        ("add 0 3S 2S@4S 5S 6S 7S", "cards_not_in_hand"),
+        ("add 1 3S 2S@4S 5S 6S", "no_such_meld"),
+    ],
+)
+def test_it_refuses_illegal_additions_and_changes_nothing(action, key):
+    hand = "3S 2S 5S JK 4S 6S 2C 9D 9C".split()
+    deal = make_deal(["draw", "meld 3S 2S@4S 5S"], hands={ALICE: hand}, stock=["KD"])
+    assert_refused(deal, action, key)
+    deal.apply("add 0 2S 3S 4S 5S 6S")  # the 4S replaces the wild 2S, which goes home
+    assert deal.melds[0][0].spelling == "2S 3S 4S 5S 6S"
