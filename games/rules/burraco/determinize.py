@@ -104,9 +104,6 @@ def determinize(
     taken = [False] * len(sides)
     for seat, action in history:
         hand = hands[seat]
-        if hand.pending is not None:
-            hand.places.extend(hand.pending)
-            hand.pending = None
         verb, *words = action.split()
         if verb == "draw":
             hand.places.append(next(stock))
@@ -126,6 +123,10 @@ def determinize(
             if hand.count() == 0 and not taken[side_of[seat]]:
                 hand.pending = pozzetti.pop(0)
                 taken[side_of[seat]] = True
+            following = hands[(seat + 1) % seats]
+            if following.pending is not None:  # picked up as the turn passes (deal.py)
+                following.places.extend(following.pending)
+                following.pending = None
             continue
         side = melds[side_of[seat]]
         if verb == "meld":

@@ -10,6 +10,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -65,6 +66,7 @@ def _check_views(deal):
             public += deal.hands[seat] + Counter(deal.pending[seat] or ())
     for viewer in (*range(deal.seats), None):
         view = deal.view(viewer)
+        assert json.loads(json.dumps(view)) == view
         own = deal.hands[viewer] if viewer is not None else Counter()
         shown = Counter(_codes({k: v for k, v in view.items() if k != "legal_actions"}))
         assert not shown - (public + own), (viewer, shown - (public + own))
