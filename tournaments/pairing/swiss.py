@@ -208,7 +208,11 @@ def _match(
         for i, e in enumerate(block):
             start.setdefault(e.score, i)
         for i, a in enumerate(block):
-            pairs.update((i, j) for j in range(i + 1, min(size, i + band + 1)))
+            pairs.update(
+                (i, j)
+                for j in range(i + 1, min(size, i + band + 1))
+                if block[j].score != a.score  # floaters across a group boundary
+            )
             half = max(1, f.group_size[a.score] // 2)
             ideal = start[a.score] + f.position[a.entrant] + half
             for j in range(max(i + 1, ideal - band), min(size, ideal + band + 1)):
