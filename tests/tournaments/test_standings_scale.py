@@ -15,6 +15,8 @@ import random
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -173,3 +175,23 @@ def test_the_api_of_a_thousand_entrants_takes_a_fixed_number_of_queries(
     assert body["count"] == len(body["items"]) == items
     if path == "standings":
         assert [row["rank"] for row in body["items"]] == list(range(1, ENTRANTS + 1))
+
+
+@pytest.mark.parametrize(("path", "table"), [("standings", "standing"), ("results", "match")])
+def test_an_api_page_reads_its_own_rows_not_the_whole_event(client, big_swiss, path, table):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(
+            f"/api/tournaments/{big_swiss.slug}/{path}", {"limit": 100, "offset": 400}
+        )
+
+    body = response.json()
+    assert len(body["items"]) == 100 and body["count"] > 400
+    if path == "standings":
+        assert [row["rank"] for row in body["items"]] == list(range(401, 501))
+    reads = [q["sql"] for q in queries if f'FROM "{_table(table)}"' in q["sql"]]
+    assert any("LIMIT 100 OFFSET 400" in sql for sql in reads)
+    assert all("COUNT(" in sql or "LIMIT 100" in sql for sql in reads)
+
+
+def _table(model: str) -> str:
+    return {"standing": Standing, "match": Match}[model]._meta.db_table
