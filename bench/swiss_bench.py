@@ -5,15 +5,18 @@ the pairing runs on one core, and the figure does not grow when other work share
 machine). Two measures, the first the best of ``--repeat`` runs:
 
 1. A fourth round with random scores 0-3, no past meetings, balanced seats (the field of
-   the first benchmark): ``pair_round`` (score-group blocks) beside ``pair_round_full``
-   (one matching over the complete graph, the baseline) for the sizes in ``--full``.
+   the first benchmark): ``pair_round`` (score-group blocks) beside two baselines for the
+   sizes in ``--full``: ``pair_round_full`` (one matching over the complete graph, the
+   same weights) and, with ``--old REV``, the ``pair_round`` of tournaments/pairing/swiss.py
+   at git revision REV (f38662f: the complete graph with the first weights).
 2. Whole events: ``--rounds`` rounds (default ⌈log2 N⌉, the site's default) of random
    results (win, draw, loss alike), every round paired by ``pair_round``; prints the slowest
    round and in how many rounds the score cost (criterion 3) equals the lower bound with
    rematches ignored, which proves it optimal.
 
 Usage:
-    .venv/bin/python bench/swiss_bench.py --entrants 100 200 400 1000 --full 100 200
+    .venv/bin/python bench/swiss_bench.py --entrants 100 200 400 1000 --full 100 200 \
+        --old f38662f
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +66,26 @@ def best_time(fn, field, repeat: int) -> float:
         fn(field)
         times.append(time.process_time() - start)
     return min(times)
+
+
+def old_pair_round(revision: str):
+    """``pair_round`` of tournaments/pairing/swiss.py at git ``revision``, fed the fields of
+    this module (its ``SwissEntrant`` takes the same fields)."""
+    source = subprocess.run(
+        ["git", "show", f"{revision}:tournaments/pairing/swiss.py"],  # noqa: S607
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout  # noqa: S603 (a fixed command; the revision is the benchmark runner's own)
+    module = types.ModuleType(f"swiss_at_{revision}")
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    exec(compile(source, f"swiss.py@{revision}", "exec"), module.__dict__)  # noqa: S102
+
+    def pair(field: list[SwissEntrant]):
+        return module.pair_round([module.SwissEntrant(**vars(e)) for e in field])
+
+    return pair
 
 
 def lower_bound(field: list[SwissEntrant], bye) -> int:
@@ -109,16 +134,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, nargs="+", default=[100, 200, 400, 1000])
     parser.add_argument("--full", type=int, nargs="*", default=[100, 200])
+    parser.add_argument("--old", metavar="REV", default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     print("A fourth round, random scores 0-3, no past meetings:")
-    print("entrants  blocks (s)  complete graph (s)")
+    old = old_pair_round(args.old) if args.old else None
+    print(f"entrants  blocks (s)  complete graph (s)  {args.old or '-'} (s)")
     for n in args.entrants:
         field = entrants(n)
         blocks = best_time(pair_round, field, args.repeat)
         full = f"{best_time(pair_round_full, field, args.repeat):.2f}" if n in args.full else "-"
-        print(f"{n:8}  {blocks:10.2f}  {full:>18}")
+        before = f"{best_time(old, field, args.repeat):.2f}" if old and n in args.full else "-"
+        print(f"{n:8}  {blocks:10.2f}  {full:>18}  {before:>{len(args.old or '-') + 4}}")
     print("Whole events, random results, every round paired by blocks:")
     for n in args.entrants:
         rounds = args.rounds or math.ceil(math.log2(n))
