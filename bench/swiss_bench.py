@@ -8,15 +8,16 @@ machine). Two measures, the first the best of ``--repeat`` runs:
    the first benchmark): ``pair_round`` (score-group blocks) beside two baselines for the
    sizes in ``--full``: ``pair_round_full`` (one matching over the complete graph, the
    same weights) and, with ``--old REV``, the ``pair_round`` of tournaments/pairing/swiss.py
-   at git revision REV (f38662f: the complete graph with the first weights).
+   at git revision REV (f38662f: the complete graph with the first weights) for the sizes
+   in ``--old-entrants`` (default: those of ``--full``).
 2. Whole events: ``--rounds`` rounds (default ⌈log2 N⌉, the site's default) of random
    results (win, draw, loss alike), every round paired by ``pair_round``; prints the slowest
    round and in how many rounds the score cost (criterion 3) equals the lower bound with
    rematches ignored, which proves it optimal.
 
 Usage:
-    .venv/bin/python bench/swiss_bench.py --entrants 100 200 400 1000 --full 100 200 \
-        --old f38662f
+    .venv/bin/python bench/swiss_bench.py --entrants 100 200 400 1000 \
+        --full 100 200 400 1000 --old f38662f --old-entrants 100 200 400
 """
 
 from __future__ import annotations
@@ -135,17 +136,19 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, nargs="+", default=[100, 200, 400, 1000])
     parser.add_argument("--full", type=int, nargs="*", default=[100, 200])
     parser.add_argument("--old", metavar="REV", default=None)
+    parser.add_argument("--old-entrants", type=int, nargs="*", default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     print("A fourth round, random scores 0-3, no past meetings:")
     old = old_pair_round(args.old) if args.old else None
+    old_sizes = args.full if args.old_entrants is None else args.old_entrants
     print(f"entrants  blocks (s)  complete graph (s)  {args.old or '-'} (s)")
     for n in args.entrants:
         field = entrants(n)
         blocks = best_time(pair_round, field, args.repeat)
         full = f"{best_time(pair_round_full, field, args.repeat):.2f}" if n in args.full else "-"
-        before = f"{best_time(old, field, args.repeat):.2f}" if old and n in args.full else "-"
+        before = f"{best_time(old, field, args.repeat):.2f}" if old and n in old_sizes else "-"
         print(f"{n:8}  {blocks:10.2f}  {full:>18}  {before:>{len(args.old or '-') + 4}}")
     print("Whole events, random results, every round paired by blocks:")
     for n in args.entrants:
