@@ -24,9 +24,9 @@ matching approach of the Dutch system's implementations (e.g. bbpPairings, JaVaF
 not a greedy loop.
 
 One matching over the complete graph (``pair_round_full``) costs O(n^3): some 10 s CPU
-for 1 000 entrants. ``pair_round`` gives the same pairing by smaller matchings, score group by score
-group as the Dutch system pairs (C.04.3 A.3, A.4: a score group and the floaters it sends
-down):
+for 1 000 entrants. ``pair_round`` reaches the same optimum (step 4 says when it is proven)
+by smaller matchings, score group by score group as the Dutch system pairs (C.04.3 A.3,
+A.4: a score group and the floaters it sends down):
 
 1. The entrants, by score then rank, are cut into *blocks*: whole score groups, taken
    from the top until the block has an even number (an odd group takes the next groups
