@@ -43,10 +43,13 @@ A.4: a score group and the floaters it sends down):
 4. When every block reaches its lower bound, no better pairing crosses a block boundary
    (two pairs across a boundary of distinct scores x1, x2 > y1, y2 cost
    2 (x1 - y2)(x2 - y1) > 0 more than (x1, x2) and (y1, y2)), so the blocks' optima make
-   the optimum of the whole field. Above ``exact_limit`` entrants a block that pairs
-   everyone is kept even above its lower bound (rematches far down a large field), and
-   its band is widened at most once for it: every pair is still allowed and everyone
-   paired, but criterion 3 may be met a little worse than by the complete graph.
+   the optimum of the whole field: on criterion 3 always, on all the criteria where each
+   block was matched over all its pairs (a band may leave out a pair that criteria 4-5
+   would have chosen: a floater from the middle of a large group). Above ``exact_limit``
+   entrants a block that pairs everyone is kept even above its lower bound (rematches far
+   down a large field), and its band is widened at most once for it: every pair is still
+   allowed and everyone paired, but criterion 3 may be met a little worse than by the
+   complete graph.
 
 A round of 1 000 entrants pairs in 0.3 to 1.4 s CPU (docs/performance.md).
 
