@@ -7,6 +7,7 @@ docs/api.md describes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from django.db.models import Prefetch
@@ -143,6 +144,23 @@ def _match_out(match: Match) -> dict:
     }
 
 
+class _Page(Sequence):
+    """A queryset that the paginator slices in the database, each row of the page turned
+    into its output by ``convert``: a page costs a count and the page's rows (a page of
+    a 1 000-entrant event reads 100 standings rows, not 1 000)."""
+
+    def __init__(self, queryset, convert: Callable[[object], dict]) -> None:
+        self._queryset, self._convert = queryset, convert
+
+    def __len__(self) -> int:
+        return self._queryset.count()
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._convert(row) for row in self._queryset[index]]
+        return self._convert(self._queryset[index])
+
+
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
 
 
@@ -212,7 +230,7 @@ def results(request, slug: str):
         .prefetch_related(_SEATS)
         .order_by("round__number", "board")
     )
-    return [_match_out(match) for match in found]
+    return _Page(found, _match_out)
 
 
 @api.get(
@@ -228,25 +246,27 @@ def standings(request, slug: str):
         .select_related("entry__player", "entry__partner")
         .order_by("rank", "id")
     )
-    return [
-        {
-            "rank": row.rank,
-            "entry": row.entry.name,
-            "played": row.played,
-            "wins": row.wins,
-            "losses": row.losses,
-            "byes": row.byes,
-            "match_points": row.match_points,
-            "deal_points_for": row.deal_points_for,
-            "deal_points_against": row.deal_points_against,
-            "head_to_head": row.head_to_head,
-            "sonneborn_berger": row.sonneborn_berger,
-            "buchholz": row.buchholz,
-            "median_buchholz": row.median_buchholz,
-            "progressive": row.progressive,
-        }
-        for row in rows
-    ]
+    return _Page(rows, _standing_out)
+
+
+def _standing_out(row: Standing) -> dict:
+    """``StandingOut`` fields of ``row`` (its entry's players selected)."""
+    return {
+        "rank": row.rank,
+        "entry": row.entry.name,
+        "played": row.played,
+        "wins": row.wins,
+        "losses": row.losses,
+        "byes": row.byes,
+        "match_points": row.match_points,
+        "deal_points_for": row.deal_points_for,
+        "deal_points_against": row.deal_points_against,
+        "head_to_head": row.head_to_head,
+        "sonneborn_berger": row.sonneborn_berger,
+        "buchholz": row.buchholz,
+        "median_buchholz": row.median_buchholz,
+        "progressive": row.progressive,
+    }
 
 
 @api.get("/ratings/{game}", response=list[RatingOut], summary="A game's Elo leaderboard")
