@@ -153,7 +153,10 @@ def main() -> None:
         extra = ""
         if differences:
             mean, mean_low, mean_high = mean_interval(differences)
-            extra = f"  points over the player in its place {mean:+.2f} [{mean_low:+.2f}, {mean_high:+.2f}]"
+            extra = (
+                f"  points over the player in its place {mean:+.2f}"
+                f" [{mean_low:+.2f}, {mean_high:+.2f}]"
+            )
         print(
             f"{game.slug:15} win rate {wins / n:.3f}  95% CI [{low:.3f}, {high:.3f}]"
             f"  n={n}{extra}  ({time.perf_counter() - start:.1f} s)",
