@@ -1,5 +1,5 @@
 """Ziginette: the banker sets the highest limits and keeps the bank; a player stakes the
-minimum on each board card while the bank can pay it.
+most the bank can still pay on each board card.
 
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Ziginette") and the engine's
 ruling on a broken bank (games/rules/ziginette/game.py: "a bank that cannot pay breaks:
@@ -9,8 +9,11 @@ three cards of each rank left, every wager is a fair race. The edge lies in the 
 bank: the banker never loses more than his chips, so large limits favour him; a player
 is paid from the banker's left while the bank lasts, so a wager the bank could not pay
 after those placed before it is a losing one. Rules of thumb: the banker announces the
-highest limits and keeps the bank; a player wagers the minimum on every board card as
-long as the bank covers every wager ahead of his and his own.
+highest limits and keeps the bank; a player wagers on every board card the largest stake
+that the bank still covers after every wager ahead of his (its expectation is nil either
+way, so the stake only sets how much a won race brings: a player's wagers win more
+often than they lose, a small bank losing all of them at once), and none once the bank
+could not pay it.
 """
 
 from __future__ import annotations
@@ -47,9 +50,9 @@ def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
         return "keep"
     bets = [a for a in legal if a.startswith("bet ")]
     if bets:
-        smallest = min(int(a.split()[2]) for a in bets)
-        if _bank_covers(view, smallest):
-            return min(bets, key=lambda a: (int(a.split()[2]), a))
+        covered = [a for a in bets if _bank_covers(view, int(a.split()[2]))]
+        if covered:
+            return max(covered, key=lambda a: (int(a.split()[2]), a))
     if "done" in legal:
         return "done"
     return generic_action(view, rng, history)

@@ -167,7 +167,7 @@ def test_spizzichino_takes_a_pizzico_before_playing():
     assert heuristic_action("spizzichino", view, random.Random(1)) == "take 3D"
 
 
-def test_ziginette_wagers_only_what_the_bank_can_pay():
+def test_ziginette_wagers_the_most_the_bank_can_pay():
     def view(bank_chips):
         return {
             "viewer": 1, "seats": 3, "banker": 0,
@@ -176,5 +176,6 @@ def test_ziginette_wagers_only_what_the_bank_can_pay():
             "players": [{"seat": 0, "in_front": bank_chips}, {"seat": 1, "in_front": 50}],
         }  # fmt: skip
 
-    assert heuristic_action("ziginette", view(100), random.Random(1)) == "bet 3S 2"
+    assert heuristic_action("ziginette", view(100), random.Random(1)) == "bet 3S 5"
+    assert heuristic_action("ziginette", view(3), random.Random(1)) == "bet 3S 2"
     assert heuristic_action("ziginette", view(1), random.Random(1)) == "done"
