@@ -44,8 +44,9 @@ from games.rules import all_games, get_game  # noqa: E402
 Agent = Callable[[str, dict, random.Random, list], str]
 
 HIDDEN = {"calabrasella": ("discard ", "return ")}
-"""Actions only their own seat sees, per game (the declarer's discards and the card he
-gives back)."""
+"""Actions hidden from other seats, per game: Calabrasella's discards, and the card the
+declarer gives back (its giver knows it too; here only the declarer sees it, a little
+less than the giver may know)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -32,15 +32,14 @@ def _total(text: str | None) -> float | None:
 
 
 def _value(code: str) -> float:
-    """A face-up card's value (the wild K of diamonds counted as 1, its least)."""
+    """A face-up card's value (004): courts ½, the ace 1, 2 to 7 their number; the wild K
+    of diamonds counted as 1, the least it can be."""
     rank = code[:-1]
-    return (
-        0.5
-        if rank in ("J", "Q", "K") and code != "KD"
-        else 1.0
-        if code == "KD"
-        else int(rank.replace("A", "1"))
-    )
+    if code == "KD":
+        return 1.0
+    if rank in ("J", "Q", "K"):
+        return 0.5
+    return 1.0 if rank == "A" else float(rank)
 
 
 def action(view: dict[str, Any], rng: random.Random, history=()) -> str:

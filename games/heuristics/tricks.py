@@ -18,7 +18,9 @@ Cards are the codes of ../shared/DESIGN.md ("Card codes"); every function is pur
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from games.heuristics.generic import own_player, own_seat, partners_of, played_cards, trick_of
 
 
 def suit_of(code: str) -> str:
@@ -48,7 +50,6 @@ class TrickRules:
     trump_cost: float = 0.0
     trump_step: float = 0.0
     tarot: bool = False
-    _strength: dict[str, int] = field(default_factory=dict, compare=False)
 
     def strength(self, code: str) -> int:
         """A card's rank within its suit, higher is stronger (0 for the fool)."""
@@ -151,7 +152,8 @@ def choose_card(
     if winner in set(partners):
         partner_card = next(c for s, c in trick if s == winner)
         if last or is_boss(partner_card, rules, gone | {c for _, c in trick}, trump):
-            loads = [c for c in cards if rules.power(c, led, trump) < 100 or rules.tarot]
+            # Points go on the trick, trumps stay in hand.
+            loads = [c for c in cards if not rules.is_trump(c, trump)]
             return max(loads or cards, key=lambda c: (rules.points(c), -rules.keep_value(c, trump)))
         return cheapest
     winners = [c for c in cards if rules.power(c, led, trump) > power]
@@ -197,8 +199,6 @@ def play_from_view(
 ) -> str | None:
     """The ``play XY`` action :func:`choose_card` picks from the view's legal plays, or
     None when the view offers no play. ``partners`` defaults to the viewer's side."""
-    from games.heuristics.generic import own_player, own_seat, partners_of, played_cards, trick_of
-
     plays = [a for a in view["legal_actions"] if a.startswith("play ")]
     if not plays:
         return None
