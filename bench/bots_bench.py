@@ -23,6 +23,7 @@ its 95% Wilson interval (Wilson 1927; the deals of a deck are counted separately
 Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
         [--against random] [--seed 1] [--games briscola,scopa]
+    (levels: random, heuristic, generic)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.heuristics import heuristic_action  # noqa: E402
+from games.heuristics.generic import generic_action  # noqa: E402
 from games.rules import all_games, get_game  # noqa: E402
 
 Agent = Callable[[str, dict, random.Random, list], str]
@@ -60,12 +62,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def agent(level: str) -> Agent:
-    """The chooser of a level: ``random`` or ``heuristic``."""
+    """The chooser of a level: ``random``, ``heuristic``, or ``generic`` (the rules of
+    thumb every game shared before games/heuristics had a module per game)."""
     if level == "random":
         return lambda slug, view, rng, history: rng.choice(view["legal_actions"])
     if level == "heuristic":
         return lambda slug, view, rng, history: heuristic_action(slug, view, rng, history)
-    raise SystemExit(f"unknown level {level!r}: random or heuristic")
+    if level == "generic":
+        return lambda slug, view, rng, history: generic_action(view, rng, history)
+    raise SystemExit(f"unknown level {level!r}: random, heuristic or generic")
 
 
 def seen_by(slug: str, history: list[tuple[int, str]], seat: int) -> list[tuple[int, str]]:
