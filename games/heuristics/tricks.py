@@ -43,6 +43,8 @@ class TrickRules:
     - ``trump_cost``: how much a trump is worth kept in hand, in the same unit, on top
       of its points; its strength adds ``trump_step`` a rank.
     - ``tarot``: trumps are the suit ``T`` (numbered 1..21) and the fool never wins.
+    - ``cash_early``: lead a plain card that is the highest left in its suit even while
+      trumps are out (where the rules make the others follow suit, voids come late).
     """
 
     order: Sequence[str]
@@ -50,6 +52,7 @@ class TrickRules:
     trump_cost: float = 0.0
     trump_step: float = 0.0
     tarot: bool = False
+    cash_early: bool = False
 
     def strength(self, code: str) -> int:
         """A card's rank within its suit, higher is stronger (0 for the fool)."""
@@ -180,10 +183,13 @@ def choose_card(
 def _lead(cards: list[str], rules: TrickRules, trump: str | None, gone: set[str]) -> str:
     """A lead: a plain card that is the highest left in its suit and carries points (it
     wins them), else the cheapest card to keep."""
+    plain_trump = None if rules.cash_early else trump
     bosses = [
         c
         for c in cards
-        if not rules.is_trump(c, trump) and rules.points(c) > 0 and is_boss(c, rules, gone, trump)
+        if not rules.is_trump(c, trump)
+        and rules.points(c) > 0
+        and is_boss(c, rules, gone, plain_trump)
     ]
     if bosses:
         return max(bosses, key=lambda c: rules.points(c))

@@ -21,6 +21,7 @@ RULES = TrickRules(
     points=lambda code: BRISCOLA_POINTS.get(rank_of(code), 0),
     trump_cost=4.0,
     trump_step=0.6,
+    cash_early=True,
 )
 
 

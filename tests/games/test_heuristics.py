@@ -184,3 +184,11 @@ def test_ziginette_wagers_the_most_the_bank_can_pay():
     assert heuristic_action("ziginette", view(100), random.Random(1)) == "bet 3S 5"
     assert heuristic_action("ziginette", view(3), random.Random(1)) == "bet 3S 2"
     assert heuristic_action("ziginette", view(1), random.Random(1)) == "done"
+
+
+def test_tute_cashes_a_plain_ace_early_where_briscola_keeps_it():
+    hand = ["AC", "4D", "5S"]
+    tute = _trick_view(hand, [], seats=4, viewer=0, sides=[[0, 2], [1, 3]], trump="S")
+    briscola = _trick_view(hand, [], trump="S")
+    assert heuristic_action("tute", tute, random.Random(1)) == "play AC"
+    assert heuristic_action("briscola", briscola, random.Random(1)) == "play 4D"
