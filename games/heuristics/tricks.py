@@ -2,11 +2,12 @@
 
 A game module describes its cards with a :class:`TrickRules` (rank order, card points,
 the trump suit) and calls :func:`choose_card` with the seat's legal cards and the trick
-on the table. The play follows the common advice of the card-game handbooks (David
-Parlett, *The Penguin Book of Card Games*; the rules sources of each game under
-../shared/rules/sources/):
+on the table. The card values, ranks and trumps come from each game's rules source under
+../shared/rules/sources/ (cited in the game's module); the play follows the common rules
+of thumb of point-trick games, which those sources leave to the players:
 
-- leading: a card worth nothing, low in its suit, and no trump ("liscio");
+- leading: a card worth nothing, low in its suit, and no trump ("liscio"), unless a card
+  with points is the highest left in its suit (card counting from the public history);
 - following, an opponent winning: take the trick when its points are worth the card
   that takes it (a trump only for a trick with points), else throw the cheapest card;
 - following, the partner winning: load points on the trick when it is safe (the seat
