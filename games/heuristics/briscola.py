@@ -1,7 +1,9 @@
-"""Briscola: trick play with the trump (briscola), after the handbooks' advice.
+"""Briscola: trick play with the trump (briscola), with the common rules of thumb.
 
-Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola": card values A 11,
-3 10, K 4, Q 3, J 2; the order A 3 K Q J 7 6 5 4 2). Rules of thumb: lead a worthless
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola") and
+../shared/rules/README.md ("Briscola" rulings), as the engine reads them
+(games/rules/tricks.py: card values A 11, 3 10, K 4, Q 3, J 2; the order A 3 K Q J 7 6
+5 4 2). Rules of thumb: lead a worthless
 plain card; take a trick with points with a card of the suit led, and with a low trump
 only when the trick holds a figure or a carico (A, 3); never spend a trump on nothing;
 at four, load points on a trick the partner holds safely.
