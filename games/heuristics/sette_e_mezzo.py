@@ -7,8 +7,8 @@ even if the banker busts later, which is the bank's edge). Rules of thumb: the b
 the edge, so as banker announce the highest limits; as a player bet the minimum; hit
 below 5 and stand from 5 (at 5 a further card busts about half the time: any 3 to 7;
 measured with bench/bots_bench.py, standing from 4½ does as well, from 5½ or 6 worse);
-the banker, who sees every player's face-up cards and who has busted, stands as soon as
-he beats or ties what the players still in show, and otherwise hits below 5.
+the banker, who sees every player's face-up cards and who has busted, stands from 4 as
+soon as he beats or ties what the players still in show, and otherwise hits below 5.
 """
 
 from __future__ import annotations
