@@ -1,13 +1,29 @@
-"""Benchmark: how the bots of games/bots.py fare against each other, per game, deal by deal.
+"""Benchmark: how one bot level fares against another, per game, in duplicate format.
 
-Not part of the test suite. For each game (default options, its first seat count), plays
-``--deals`` deals with the ``--level`` bot in seat 0 (and its partner's seat in partnership
-games) against ``--against`` bots elsewhere, the dealer rotating; counts a deal as won when
-the bot's side scores more points than every other side (a tie is half). Prints the win
-rate with its 95% Wilson interval.
+Not part of the test suite. For each game (default options, its first seat count):
+
+1. Two sides (every game with two sides: one-to-one or pairs): each deck is played
+   twice with the same dealer, the bot holding seat 0's side the first time and the
+   other side the second time (duplicate format: both sides get the same cards, so the
+   luck of the deal largely cancels). A deal is won when the bot's side scores more
+   than the other side; a tie counts half. ``--deals`` deals = ``--deals / 2`` decks.
+2. More sides (Calabrasella's three players, the banking games' six seats): each deck is
+   played twice with the same dealer and the same opponents, once with the bot in one
+   seat and once with the ``--against`` player in that seat (the "player in its place").
+   A deck is won when the bot's points there beat those of the player in its place
+   (chips in the banking games; a tie counts half). ``--deals`` decks, 2 deals each.
+
+The dealer rotates from deck to deck; in (2) the bot's seat rotates too, through every
+(dealer, seat) pair. Every seat draws its random choices from a generator of its own,
+seeded by the deck, so the opponents play the same way in both deals of a deck until
+the bot's choices make the deals differ. Each seat gets its own view and the public
+history of the deal as it saw it (hidden actions spelled "?"). Prints the win rate with
+its 95% Wilson interval (Wilson 1927; the deals of a deck are counted separately).
 
 Usage:
-    .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic] [--against random]
+    .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
+        [--against random] [--seed 1] [--games briscola,scopa]
+    (levels: random, heuristic, generic)
 """
 
 from __future__ import annotations
@@ -17,17 +33,26 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots import choose_action  # noqa: E402
-from games.rules import all_games  # noqa: E402
+from games.heuristics import heuristic_action  # noqa: E402
+from games.heuristics.generic import generic_action  # noqa: E402
+from games.rules import all_games, get_game  # noqa: E402
+
+Agent = Callable[[str, dict, random.Random, list], str]
+
+HIDDEN = {"calabrasella": ("discard ", "return ")}
+"""Actions hidden from other seats, per game: Calabrasella's discards, and the card the
+declarer gives back (its giver knows it too; here only the declarer sees it, a little
+less than the giver may know)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``wins / n``."""
+    """The 95% Wilson score interval of a proportion ``wins / n`` (Wilson 1927)."""
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
@@ -36,24 +61,81 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def play(game, deals: int, level: str, against: str, seed: int) -> tuple[float, int]:
-    rng = random.Random(seed)
+def agent(level: str) -> Agent:
+    """The chooser of a level: ``random``, ``heuristic``, or ``generic`` (the rules of
+    thumb every game shared before games/heuristics had a module per game)."""
+    if level == "random":
+        return lambda slug, view, rng, history: rng.choice(view["legal_actions"])
+    if level == "heuristic":
+        return lambda slug, view, rng, history: heuristic_action(slug, view, rng, history)
+    if level == "generic":
+        return lambda slug, view, rng, history: generic_action(view, rng, history)
+    raise SystemExit(f"unknown level {level!r}: random, heuristic or generic")
+
+
+def seen_by(slug: str, history: list[tuple[int, str]], seat: int) -> list[tuple[int, str]]:
+    """The public history as ``seat`` saw it: another seat's hidden actions as "?"."""
+    hidden = HIDDEN.get(slug, ())
+    return [(s, a if s == seat or not a.startswith(hidden) else "?") for s, a in history]
+
+
+def play_deal(game, seats: int, dealer: int, deck_seed: str, agents: list[Agent]) -> list:
+    """Play one deal, seat ``s`` choosing with ``agents[s]``; its ``side_points``."""
+    deal = game.new_deal(seats=seats, dealer=dealer, seed=deck_seed)
+    rngs = [random.Random(f"{deck_seed}/{seat}") for seat in range(seats)]
+    history: list[tuple[int, str]] = []
+    slug = game.slug
+    while not deal.is_over:
+        seat = deal.to_act
+        action = agents[seat](slug, deal.view(seat), rngs[seat], seen_by(slug, history, seat))
+        deal.apply(action)
+        history.append((seat, action))
+    return deal.result()["side_points"]
+
+
+def score(mine: float, theirs: float) -> float:
+    """1 for a win, ½ for a tie, 0 for a loss."""
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def bench(game, deals: int, level: str, against: str, seed: int) -> tuple[float, int, list]:
+    """``(wins, deals counted, differences)`` of ``level`` against ``against`` in ``game``;
+    ``differences`` holds, in mode (2), the bot's points less those of the player in its
+    place, deck by deck (empty in mode (1))."""
     options = game.validate_options({})
     seats = game.seat_counts(options)[0]
-    sides = game.sides(seats, options)
-    mine = next(side for side in sides if 0 in side)
-    wins = 0.0
+    sides = [tuple(side) for side in game.sides(seats, options)]
+    bot, other = agent(level), agent(against)
+    wins, counted, differences = 0.0, 0, []
+    if len(sides) == 2:
+        for number in range((deals + 1) // 2):
+            deck_seed = f"{seed}/{game.slug}/{number}"
+            for mine in (0, 1):
+                agents = [bot if seat in sides[mine] else other for seat in range(seats)]
+                points = play_deal(game, seats, number % seats, deck_seed, agents)
+                wins += score(points[mine], points[1 - mine])
+                counted += 1
+        return wins, counted, differences
     for number in range(deals):
-        deal = game.new_deal(seats=seats, dealer=number % seats, seed=rng.getrandbits(64))
-        while not deal.is_over:
-            seat = deal.to_act
-            bot_level = level if seat in mine else against
-            deal.apply(choose_action(deal.view(seat), rng, bot_level))
-        points = deal.result()["side_points"]
-        my_side = sides.index(mine)
-        best_other = max(p for i, p in enumerate(points) if i != my_side)
-        wins += 1.0 if points[my_side] > best_other else 0.5 if points[my_side] == best_other else 0
-    return wins, deals
+        deck_seed = f"{seed}/{game.slug}/{number}"
+        dealer, seat = number % seats, (number // seats) % seats
+        side = next(i for i, s in enumerate(sides) if seat in s)
+        with_bot = [bot if s == seat else other for s in range(seats)]
+        points_bot = play_deal(game, seats, dealer, deck_seed, with_bot)
+        points_other = play_deal(game, seats, dealer, deck_seed, [other] * seats)
+        wins += score(points_bot[side], points_other[side])
+        differences.append(points_bot[side] - points_other[side])
+        counted += 1
+    return wins, counted, differences
+
+
+def mean_interval(values: list) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% normal interval (mean ± 1.96 standard errors)."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
 
 
 def main() -> None:
@@ -62,15 +144,29 @@ def main() -> None:
     parser.add_argument("--level", default="heuristic")
     parser.add_argument("--against", default="random")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default="", help="comma-separated slugs (default: all)")
     args = parser.parse_args()
-    print(f"{args.level} (seat 0's side) against {args.against}, {args.deals} deals a game")
-    for game in sorted(all_games(), key=lambda g: g.slug):
+    games = (
+        [get_game(slug) for slug in args.games.split(",")]
+        if args.games
+        else sorted(all_games(), key=lambda g: g.slug)
+    )
+    print(f"{args.level} against {args.against}, {args.deals} deals a game, duplicate format")
+    for game in games:
         start = time.perf_counter()
-        wins, n = play(game, args.deals, args.level, args.against, args.seed)
+        wins, n, differences = bench(game, args.deals, args.level, args.against, args.seed)
         low, high = wilson(wins, n)
+        extra = ""
+        if differences:
+            mean, mean_low, mean_high = mean_interval(differences)
+            extra = (
+                f"  points over the player in its place {mean:+.2f}"
+                f" [{mean_low:+.2f}, {mean_high:+.2f}]"
+            )
         print(
             f"{game.slug:15} win rate {wins / n:.3f}  95% CI [{low:.3f}, {high:.3f}]"
-            f"  ({time.perf_counter() - start:.1f} s)"
+            f"  n={n}{extra}  ({time.perf_counter() - start:.1f} s)",
+            flush=True,
         )
 
 

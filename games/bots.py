@@ -49,26 +49,6 @@ def choose_action(view: dict[str, Any], rng: random.Random, level: str = "random
         return rng.choice(list(legal))
     if level != "heuristic":
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
-    eager = [a for a in legal if a.split(" ")[0] in _EAGER]
-    if eager:
-        return max(eager, key=lambda a: (len(a.split()), a))
-    if "hit" in legal and "stand" in legal:  # Sette e mezzo: hit below 5
-        seat = view.get("viewer")
-        total = next(
-            (p.get("total") for p in view.get("players", []) if p.get("seat") == seat), None
-        )
-        points = float(str(total).replace("½", ".5")) if total else 0.0
-        return "hit" if points < 5 else "stand"
-    captures = [a for a in legal if a.startswith("capture ")]
-    if captures:
-        return max(captures, key=lambda a: (a.count("+") + len(a.split()), a))
-    plays = [a for a in legal if a.startswith("play ")]
-    if plays:
-        return min(plays, key=_card_weight)
-    modest = [a for a in legal if a in _MODEST]
-    if modest:
-        return modest[0]
-    numbered = [a for a in legal if a.split(" ")[-1].isdigit()]
-    if numbered:  # bets, limits: the smallest
-        return min(numbered, key=lambda a: [int(x) for x in a.split() if x.isdigit()])
-    return rng.choice(list(legal))
+    from games.heuristics import heuristic_action  # one module per game (games/heuristics/)
+
+    return heuristic_action(str(view.get("game", "")), view, rng)

@@ -527,16 +527,19 @@ def bot_player(level: str, number: int = 1):
 
 
 @transaction.atomic
-def match_create_casual(*, game: str, players: Sequence, options: dict | None = None) -> Match:
+def match_create_casual(
+    *, game: str, players: Sequence, options: dict | None = None, rated: bool = False
+) -> Match:
     """A casual match (no tournament, no move clock) between ``players`` in seat order,
-    bots included, started at once. Raises ValueError for a game, options or seat count
-    the game does not allow."""
+    bots included, started at once; ``rated``: it counts in the game's Elo of every seat
+    (bots' ratings included; tournaments/services.py ``_rate``). Raises ValueError for a
+    game, options or seat count the game does not allow."""
     engine_game = get_game(game)
     normalized = engine_game.validate_options(options or {})
     if len(players) not in engine_game.seat_counts(normalized):
         raise ValueError(f"{engine_game.name} is not played by {len(players)} players")
     match = Match.objects.create(
-        game=game, options=normalized, seat_count=len(players), move_timeout=None
+        game=game, options=normalized, seat_count=len(players), move_timeout=None, rated=rated
     )
     Seat.objects.bulk_create(
         [Seat(match=match, number=n, player=player) for n, player in enumerate(players)]
@@ -545,19 +548,27 @@ def match_create_casual(*, game: str, players: Sequence, options: dict | None = 
 
 
 def match_against_computer(
-    *, player, game: str, seats: int | None = None, level: str = "random", options=None
+    *,
+    player,
+    game: str,
+    seats: int | None = None,
+    level: str = "random",
+    options=None,
+    rated: bool = False,
 ) -> Match:
     """A casual match of ``game`` for ``player`` at seat 0 and bots of ``level`` in the
     other seats (``seats`` players in all; default: the game's first count with these
-    options), started at once. Raises ValueError (KeyError for an unknown game) for a
-    level, seat count or options the game does not allow."""
+    options), started at once. ``rated``: the match updates the game's Elo of the player
+    and of the bots (the bots' ratings are listed apart, docs/bots.md "Ratings"). Raises
+    ValueError (KeyError for an unknown game) for a level, seat count or options the game
+    does not allow."""
     engine_game = get_game(game)
     normalized = engine_game.validate_options(options or {})
     count = seats if seats is not None else engine_game.seat_counts(normalized)[0]
     if count < 2:
         raise ValueError(f"{engine_game.name} needs at least two players")
     bots = [bot_player(level, number) for number in range(1, count)]
-    return match_create_casual(game=game, players=[player, *bots], options=normalized)
+    return match_create_casual(game=game, players=[player, *bots], options=normalized, rated=rated)
 
 
 def _bots_on_commit(match: Match, engine, seats: Sequence[SeatInfo] = ()) -> None:

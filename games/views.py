@@ -131,8 +131,9 @@ def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespons
 @require_POST
 def play_the_computer(request: HttpRequest) -> HttpResponse:
     """Start a casual match against the computer: the player at seat 0 and bots of the chosen
-    level in the other seats (``games.services.match_against_computer``); then its table. Bad
-    input goes back to the page it came from with a message."""
+    level in the other seats (``games.services.match_against_computer``), rated when the
+    form's ``rated`` box is ticked; then its table. Bad input goes back to the page it
+    came from with a message."""
     from django.contrib import messages
     from django.utils.translation import gettext as _
 
@@ -147,6 +148,7 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
             seats=int(seats) if seats.isdigit() else None,
             level=request.POST.get("level", "random"),
             options={"variant": request.POST["variant"]} if request.POST.get("variant") else {},
+            rated=request.POST.get("rated") == "on",
         )
     except (KeyError, ValueError):
         messages.error(request, _("That game cannot be played against the computer like that."))

@@ -272,7 +272,8 @@ def _standing_out(row: Standing) -> dict:
 @api.get("/ratings/{game}", response=list[RatingOut], summary="A game's Elo leaderboard")
 @paginate(LimitOffsetPagination)
 def ratings(request, game: str):
-    """A game's Elo leaderboard of active players, highest first (404 for an unknown game)."""
+    """A game's Elo leaderboard of active players, bots left out, highest first (404 for an
+    unknown game)."""
     try:
         get_game(game)
     except KeyError:
@@ -280,7 +281,7 @@ def ratings(request, game: str):
 
         raise HttpError(404, "No such game.") from None
     rows = (
-        Rating.objects.filter(game=game, player__is_active=True)
+        Rating.objects.filter(game=game, player__is_active=True, player__is_bot=False)
         .select_related("player")
         .order_by("-rating", "player__username")
     )

@@ -715,7 +715,8 @@ def match_result_record(*, match_id: int) -> bool:
     if match.status != Match.Status.FINISHED:
         return False
     rated = False
-    # Casual matches are rated only when their challenge said so (never with a bot).
+    # Casual matches are rated only when marked rated (a rated challenge, or a rated match
+    # against the computer: the bots' ratings move too, listed apart from the players').
     if not match.is_bye and (match.round_id is not None or match.rated):
         rated = _rate(match)
     tournament = None

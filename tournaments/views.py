@@ -431,22 +431,26 @@ def leaderboard_index(request: HttpRequest) -> HttpResponse:
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
-    """Ratings in one game: rating, rated matches, last change. ``?partial=1``: table only."""
+    """Ratings in one game: rating, rated matches, last change; the players' list leaves
+    bots out, and the bots' ratings (rated matches against the computer) are a separate
+    list below it. ``?partial=1``: the tables only."""
     try:
         game_obj = get_game(game)
     except KeyError:
         raise Http404(_("No such game.")) from None
-    ratings = (
-        Rating.objects.filter(game=game)
-        .select_related("player")
-        .order_by("-rating", "player__username")[:200]
+    ranked = Rating.objects.filter(game=game).select_related("player")
+    ratings = ranked.filter(player__is_bot=False).order_by("-rating", "player__username")[:200]
+    bot_ratings = ranked.filter(player__is_bot=True, rated_matches__gt=0).order_by(
+        "-rating", "player__username"
     )
     template = (
         "tournaments/_leaderboard.html"
         if request.GET.get("partial")
         else "tournaments/leaderboard.html"
     )
-    return render(request, template, {"game": game_obj, "ratings": ratings})
+    return render(
+        request, template, {"game": game_obj, "ratings": ratings, "bot_ratings": bot_ratings}
+    )
 
 
 def player_calendar(request: HttpRequest, username: str) -> HttpResponse:

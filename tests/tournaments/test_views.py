@@ -332,7 +332,7 @@ PAGES = [
     ("tournaments:detail", 9),
     ("tournaments:standings", 2),
 ]
-LEADERBOARDS = [({}, 3), ({"partial": 1}, 1)]
+LEADERBOARDS = [({}, 4), ({"partial": 1}, 2)]  # the players, then the bots
 
 
 @pytest.mark.django_db
