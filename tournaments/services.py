@@ -884,6 +884,8 @@ def _match_results(entries: dict[int, Entry], matches) -> list[MatchResult]:
     entry_of = _entry_of_player(entries.values())
     results = []
     for match in matches:
+        if match.reason == Match.Reason.FORFEIT and match.winner_seat is None:
+            continue  # lost by both (a league window closed, neither ready): no points
         seats = _seats(match)
         first = entry_of[seats[0].player_id]
         second = entry_of[seats[1].player_id] if len(seats) > 1 else None
