@@ -52,7 +52,9 @@ def test_newcomers_past_the_size_form_a_new_lowest_division():
 
 
 def test_a_single_newcomer_past_the_size_stays_in_the_lowest_division():
-    result = next_divisions([["a", "b"], ["c", "d"]], promote=0, relegate=0, size=2, newcomers=["n"])
+    result = next_divisions(
+        [["a", "b"], ["c", "d"]], promote=0, relegate=0, size=2, newcomers=["n"]
+    )
     assert result == [["a", "b"], ["c", "d", "n"]]
 
 
