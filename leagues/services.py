@@ -519,3 +519,20 @@ def _double_forfeit(match: Match) -> None:
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))
     send_match_finished_on_commit(match.pk)
+
+
+def leagues_tick(*, now: datetime | None = None) -> dict[str, list[int]]:
+    """What beat does every minute, at once: open the windows due, start the matches whose
+    agreed time has come, and decide the pairings whose window has closed. The embedded
+    default runs no beat, so there the league pages call this (``views._tick_without_beat``),
+    as live play checks its deadlines when someone connects.
+
+    Returns:
+        ``{"opened": round ids, "started": match ids, "decided": match ids}``.
+    """
+    now = now or timezone.now()
+    return {
+        "opened": rounds_open_due(now=now),
+        "started": fixtures_start_agreed(now=now),
+        "decided": windows_close_due(now=now),
+    }

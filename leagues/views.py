@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch, Q
@@ -20,6 +21,13 @@ from games.models import Match, Seat
 from leagues import services
 from leagues.models import Division, Fixture, League, Member, Season
 from tournaments.models import Round, Standing
+
+
+def _tick_without_beat() -> None:
+    """On the embedded default (tasks run eagerly in-process, no beat), do beat's league
+    work now (``services.leagues_tick``); a deployment leaves it to beat."""
+    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+        services.leagues_tick()
 
 
 def league_list(request: HttpRequest) -> HttpResponse:
@@ -60,6 +68,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A league: its rules, its current season's divisions and standings, the archive of
     its seasons, and the button to join or leave."""
     league = get_object_or_404(League, slug=slug)
+    _tick_without_beat()
     seasons = list(league.seasons.order_by("-number"))
     current = seasons[0] if seasons else None
     member = None
@@ -101,6 +110,7 @@ def season_schedule(request: HttpRequest, slug: str, number: int) -> HttpRespons
     """A season's schedule: each division's rounds with their windows, and each pairing
     with its status, agreed time or result."""
     season = _season(slug, number)
+    _tick_without_beat()
     fixtures = Fixture.objects.select_related("proposed_by")
     matches = Match.objects.filter(is_bye=False).prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")),
@@ -134,6 +144,7 @@ def season_schedule(request: HttpRequest, slug: str, number: int) -> HttpRespons
 def fixture_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     """A league pairing: its window, who is ready, the proposed or agreed time; for its
     players the buttons to say ready and to propose or accept a time."""
+    _tick_without_beat()
     fixture = get_object_or_404(
         Fixture.objects.select_related(
             "match__round", "division__season__league", "division__tournament", "proposed_by"

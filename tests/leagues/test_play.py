@@ -196,3 +196,25 @@ def test_staff_grant_an_extension_with_the_admin_action(client, two_league):
     assert response.status_code == 200
     fixture.refresh_from_db()
     assert fixture.extended_until == match.round.closes_at + timedelta(days=1)
+
+
+def test_the_tick_does_beats_league_work_at_once(db, alice, bob):
+    league = make_league([alice, bob], double_round_robin=True)
+    season = services.season_start_first(league=league)
+    first = Match.objects.get(round__tournament__league_division__season=season, round__number=1)
+    second = Match.objects.get(round__tournament__league_division__season=season, round__number=2)
+    done = services.leagues_tick(now=second.round.opens_at)
+    assert done == {"opened": [second.round_id], "started": [], "decided": [first.pk]}
+    second.round.refresh_from_db()
+    assert second.round.status == Round.Status.STARTED
+
+
+def test_the_league_pages_do_beats_work_on_the_embedded_default(client, settings, two_league):
+    match = pairing(two_league, "alice", "bob")
+    Round.objects.filter(pk=match.round_id).update(closes_at=timezone.now())
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    client.get(reverse("leagues:fixture", args=[match.pk]))
+    assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    client.get(reverse("leagues:fixture", args=[match.pk]))
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
