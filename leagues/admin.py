@@ -39,6 +39,8 @@ class LeagueForm(forms.ModelForm):
 
 
 class MemberInline(admin.TabularInline):
+    """The league's members; staff add players here (they join the next season)."""
+
     model = Member
     extra = 0
     fields = ["player", "joined_at", "left_at"]
@@ -57,6 +59,8 @@ def _report(modeladmin, request, label, call) -> None:
 
 @admin.register(League)
 class LeagueAdmin(SecretLookupsRefused, admin.ModelAdmin):
+    """Leagues and their members; the first season is started by an action."""
+
     form = LeagueForm
     list_display = ["name", "game", "division_size", "promote_count", "relegate_count", "window"]
     list_filter = ["game"]
@@ -80,6 +84,8 @@ def _season_started(league: League) -> str:
 
 
 class DivisionInline(admin.TabularInline):
+    """A season's divisions, each linked to its round robin (a tournament)."""
+
     model = Division
     extra = 0
     fields = ["level", "tournament"]
@@ -92,6 +98,8 @@ class DivisionInline(admin.TabularInline):
 
 @admin.register(Season)
 class SeasonAdmin(SecretLookupsRefused, admin.ModelAdmin):
+    """Seasons; the one action at a season's end promotes, relegates and starts the next."""
+
     list_display = ["__str__", "league", "number", "status", "starts_at", "finished_at"]
     list_filter = ["status", "league"]
     readonly_fields = ["league", "number", "status", "starts_at", "finished_at"]
