@@ -218,3 +218,13 @@ def test_the_league_pages_do_beats_work_on_the_embedded_default(client, settings
     settings.CELERY_TASK_ALWAYS_EAGER = True
     client.get(reverse("leagues:fixture", args=[match.pk]))
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+def test_staff_cannot_start_a_league_round_as_a_tournament_round(db, alice, bob):
+    league = make_league([alice, bob], double_round_robin=True)
+    season = services.season_start_first(league=league)
+    tournament = season.divisions.get().tournament
+    with pytest.raises(tournament_services.TournamentError, match="play window"):
+        tournament_services.tournament_start_next_round(tournament=tournament)
+    second = Match.objects.get(round__tournament=tournament, round__number=2)
+    assert second.status == Match.Status.SCHEDULED
