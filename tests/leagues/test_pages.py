@@ -121,3 +121,15 @@ def test_the_match_page_of_a_started_league_match_shows_no_ready_button(client, 
     client.force_login(alice)
     html = client.get(match.get_absolute_url()).content.decode()
     assert reverse("leagues:ready", args=[match.pk]) not in html
+
+
+def test_the_schedule_costs_the_same_queries_for_a_larger_season(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # beat's work is not the page's cost
+    counts = []
+    for size, slug in ((4, "four"), (24, "twenty-four")):
+        season = _season_of(size, slug)
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(reverse("leagues:schedule", args=[slug, season.number]))
+        assert page.status_code == 200
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1]
