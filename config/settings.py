@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "tournaments",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -166,6 +167,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.record_unrecorded_results",
         "schedule": crontab(minute="*"),
     },
+    "league-windows": {"task": "leagues.tasks.open_due_windows", "schedule": crontab(minute="*")},
+    "league-agreed-times": {
+        "task": "leagues.tasks.start_agreed_matches",
+        "schedule": crontab(minute="*"),
+    },
+    "league-forfeits": {"task": "leagues.tasks.close_due_windows", "schedule": crontab(minute="*")},
 }
 
 AUTH_USER_MODEL = "accounts.Player"

@@ -13,6 +13,7 @@ urlpatterns = [
     path("players/", include("accounts.urls")),
     path("matches/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("leagues/", include("leagues.urls")),
     path("leaderboards/", include("tournaments.leaderboard_urls")),
     path("api/", api.urls),
     path("rules/", rules_pages.rules_index, name="rules_index"),

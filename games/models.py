@@ -152,6 +152,12 @@ class Seat(models.Model):
     arrived_at = models.DateTimeField(
         null=True, blank=True, help_text="When the player first connected to the live match."
     )
+    ready_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player last said they were ready to play this scheduled match "
+        "(a league pairing starts once every seat is ready: leagues.services).",
+    )
 
     class Meta:
         ordering = ["match", "number"]

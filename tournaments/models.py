@@ -341,7 +341,11 @@ class Entry(models.Model):
 
 
 class Round(models.Model):
-    """One round of a tournament; its matches are ``games.Match`` rows (``round.matches``)."""
+    """One round of a tournament; its matches are ``games.Match`` rows (``round.matches``).
+
+    A league round (leagues/) has a play window, ``opens_at`` to ``closes_at``, and no
+    ``starts_at``: its matches start when their players are ready, not with the round.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -354,6 +358,16 @@ class Round(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    opens_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("A league round's play window opens (empty: not a league round)."),
+    )
+    closes_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("A league round's play window closes: a pairing not started is forfeited."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -401,14 +401,19 @@ def round_start(*, round_id: int) -> Round:
     Safe to run twice: a round that is not pending is returned unchanged.
 
     Raises:
-        TournamentError: a round to pair whose previous round is not over, or a Swiss
-            round that cannot be paired without a rematch (nothing is changed).
+        TournamentError: a round to pair whose previous round is not over, a Swiss
+            round that cannot be paired without a rematch, or a league round (one with a
+            play window: leagues/ opens it); nothing is changed.
     """
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_id)
     )
     if round_.status != Round.Status.PENDING:
         return round_
+    if round_.opens_at is not None:
+        raise TournamentError(
+            _("A league round opens with its play window; its players start its matches.")
+        )
     if round_.tournament.pairs_each_round and not round_.matches.exists():
         _pair_round(round_)
     for match_id in round_.matches.filter(is_bye=False).values_list("pk", flat=True):
@@ -885,6 +890,8 @@ def _match_results(entries: dict[int, Entry], matches) -> list[MatchResult]:
     entry_of = _entry_of_player(entries.values())
     results = []
     for match in matches:
+        if match.reason == Match.Reason.FORFEIT and match.winner_seat is None:
+            continue  # lost by both (a league window closed, neither ready): no points
         seats = _seats(match)
         first = entry_of[seats[0].player_id]
         second = entry_of[seats[1].player_id] if len(seats) > 1 else None

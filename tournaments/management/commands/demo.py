@@ -21,6 +21,7 @@ from accounts.models import Player
 from games import services as game_services
 from games.models import Match
 from games.rules import get_game
+from leagues.demo import demo_league
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -130,6 +131,7 @@ class Command(BaseCommand):
             self._user(*STAFF, staff=True)
             players = {name: self._user(name, password) for name, password in PLAYERS}
         tournaments = [self._tournament(demo, players) for demo in DEMO_TOURNAMENTS]
+        _league, league_lines = demo_league(players)
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
         self.stdout.write(f"  staff:   {STAFF[0]} / {STAFF[1]}  (admin at /admin/)")
         for name, password in PLAYERS:
@@ -146,6 +148,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  live now: {match.round.tournament.name}: {names}  -> /matches/{match.pk}/"
             )
+        for line in league_lines:
+            self.stdout.write(line)
 
     def _tournament(self, demo: DemoTournament, players: dict[str, Player]) -> Tournament:
         tournament = Tournament.objects.filter(slug=demo.slug).first()
