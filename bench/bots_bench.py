@@ -8,6 +8,7 @@ rate with its 95% Wilson interval.
 
 Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic] [--against random]
+        [--iterations N]   (the ismcts bot's iterations a move; default its time budget)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots import choose_action  # noqa: E402
+from games.bots import bot_input, choose_action  # noqa: E402
 from games.rules import all_games  # noqa: E402
 
 
@@ -36,7 +37,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def play(game, deals: int, level: str, against: str, seed: int) -> tuple[float, int]:
+def play(
+    game, deals: int, level: str, against: str, seed: int, iterations: int | None = None
+) -> tuple[float, int]:
     rng = random.Random(seed)
     options = game.validate_options({})
     seats = game.seat_counts(options)[0]
@@ -48,7 +51,7 @@ def play(game, deals: int, level: str, against: str, seed: int) -> tuple[float, 
         while not deal.is_over:
             seat = deal.to_act
             bot_level = level if seat in mine else against
-            deal.apply(choose_action(deal.view(seat), rng, bot_level))
+            deal.apply(choose_action(bot_input(deal, seat), rng, bot_level, iterations=iterations))
         points = deal.result()["side_points"]
         my_side = sides.index(mine)
         best_other = max(p for i, p in enumerate(points) if i != my_side)
@@ -62,11 +65,15 @@ def main() -> None:
     parser.add_argument("--level", default="heuristic")
     parser.add_argument("--against", default="random")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--iterations", type=int, default=None,
+        help="the ismcts bot's iterations a move (default: its 1 s time budget)",
+    )  # fmt: skip
     args = parser.parse_args()
     print(f"{args.level} (seat 0's side) against {args.against}, {args.deals} deals a game")
     for game in sorted(all_games(), key=lambda g: g.slug):
         start = time.perf_counter()
-        wins, n = play(game, args.deals, args.level, args.against, args.seed)
+        wins, n = play(game, args.deals, args.level, args.against, args.seed, args.iterations)
         low, high = wilson(wins, n)
         print(
             f"{game.slug:15} win rate {wins / n:.3f}  95% CI [{low:.3f}, {high:.3f}]"
