@@ -144,7 +144,9 @@ def search(
                 child = Node(side_of[deal.to_act])
                 children[action] = child
                 for other in actions:
-                    children[other].available += 1
+                    known = children.get(other)
+                    if known is not None:
+                        known.available += 1
                 deal.apply(action)
                 path.append(child)
                 break
