@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules import get_game
+from games.rules.base import Deal, Game
 
 EXPLORATION = 0.7
 """The UCB1 exploration constant ``c`` for rewards in [0, 1] (Cowling et al. use 0.7)."""
@@ -128,8 +129,13 @@ def search(
     sides: tuple[tuple[int, ...], ...] | None = None
     side_of: dict[int, int] = {}
     done = 0
+    pool: list[Deal] = []
+    sampling = searching = 0.0
     while done < cap:
-        deal = game.determinize(view, history, options, rng)
+        began = time.perf_counter()
+        deal = _determinization(game, view, history, options, rng, pool, sampling > searching)
+        sampled_at = time.perf_counter()
+        sampling += sampled_at - began
         if sides is None:
             sides = deal.sides
             side_of = {seat: number for number, side in enumerate(sides) for seat in side}
@@ -171,8 +177,56 @@ def search(
             if visited.side >= 0:
                 visited.reward += rewards[visited.side]
         done += 1
+        now = time.perf_counter()
+        searching += now - sampled_at
         if deadline is not None and time.perf_counter() >= deadline:
             break
     visits = {action: child.visits for action, child in root.children.items()}
     action = max(legal, key=lambda a: (visits.get(a, 0), a))
     return SearchResult(action, done, time.perf_counter() - start, visits)
+
+
+POOL_SIZE = 64
+"""Determinizations kept for reuse when sampling a fresh one costs more than searching."""
+
+
+def _determinization(
+    game: Game,
+    view: dict[str, Any],
+    history: list[tuple[int, str]],
+    options: dict[str, Any],
+    rng: random.Random,
+    pool: list[Deal],
+    reuse: bool,
+) -> Deal:
+    """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
+    has cost more time than the search so far) and the ``pool`` of earlier samples is
+    full, one of those replayed from its deck. Games whose determinizer rejects many
+    samples (Tressette's signals and accusi) so keep most of the budget for the search.
+    A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
+    none yet, the ValueError is raised."""
+    if not (reuse and len(pool) >= POOL_SIZE):
+        try:
+            deal = game.determinize(view, history, options, rng)
+        except ValueError:
+            if not pool:
+                raise
+        else:
+            if len(pool) < POOL_SIZE:
+                pool.append(deal)
+            else:
+                pool[rng.randrange(POOL_SIZE)] = deal
+            return deal
+    return _replayed(game, rng.choice(pool), history)
+
+
+def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:
+    """A fresh copy of the determinization ``sample``: its deck dealt again and the history
+    replayed (cheaper than a deep copy, and the sample stays untouched)."""
+    deal = game.new_deal(
+        seats=sample.seats, dealer=sample.dealer, options=sample.options,
+        deck=sample.deck, carry=sample.carry,
+    )  # fmt: skip
+    for seat, action in history:
+        deal.apply(action, seat=seat)
+    return deal

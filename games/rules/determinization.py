@@ -16,10 +16,11 @@ the public history fixes (trick-taking games and Scopa) share the placement here
 - every other card goes, at random, to a free position: a seat's hidden cards or the
   stock (positions no seat received).
 
-Sampling is uniform over the placements when nothing is forbidden; with forbidden cards,
-the most constrained cards are placed first, each uniformly among the positions still
-open to it, restarting when one has none (close to uniform; the exact posterior is a
-matching count, which card games' ISMCTS approximates the same way).
+Sampling is uniform over the placements when nothing is forbidden. With forbidden cards
+or a game's check of a seat's cards, each seat's hidden cards are drawn in turn (the most
+constrained seat first) uniformly among the cards it may hold, drawn again until the check
+passes, restarting when a seat has no fit: close to uniform, not exactly (the exact
+posterior is a count of matchings, which ISMCTS for card games approximates the same way).
 
 Source: Cowling, Powley, Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
 TCIAIG 4(2), 2012, section IV.A (determinization).
@@ -36,6 +37,8 @@ from games.rules.base import Deal, Game, IllegalAction
 
 SAMPLE_TRIES = 200
 """Restarts allowed before a determinizer gives up (the view is then inconsistent)."""
+SEAT_TRIES = 200
+"""Draws of one seat's hidden cards tried against ``seat_check`` before a restart."""
 
 
 def place_cards(
@@ -46,10 +49,16 @@ def place_cards(
     rng: random.Random,
     pinned: dict[int, str] | None = None,
     forbidden: Sequence[set[str]] | None = None,
+    seat_check: Callable[[int, list[str]], bool] | None = None,
+    seat_draw: Callable[[int, list[str], int, random.Random], list[str]] | None = None,
 ) -> list[str]:
     """A deck (codes, top first, a permutation of ``pack_codes``) placing the known cards
     as the module docstring says and the others at random.
 
+    ``seat_check(seat, hidden)``, when given, accepts or refuses the cards drawn for a
+    seat's hidden places (a game's own constraints: accusi shown, signals given), and
+    ``seat_draw(seat, pool, count, rng)``, when given, draws them (``count`` distinct cards
+    of ``pool``) in a way more likely to pass (default: uniformly).
     Raises ValueError when the known cards do not fit: more cards played or held by a seat
     than it received, a card known twice, or forbidden cards that leave no placement.
     """
@@ -86,7 +95,7 @@ def place_cards(
     if len(unknown) != len(slots):
         raise ValueError("the unseen cards do not fill the unseen places of the deal")
     for _ in range(SAMPLE_TRIES):
-        placed = _assign(unknown, slots, forbidden, rng)
+        placed = _assign(unknown, slots, forbidden, rng, seat_check, seat_draw)
         if placed is not None:
             for position, code in placed:
                 deck[position] = code
@@ -99,31 +108,46 @@ def _assign(
     slots: list[tuple[int, int]],
     forbidden: Sequence[set[str]] | None,
     rng: random.Random,
+    seat_check: Callable[[int, list[str]], bool] | None = None,
+    seat_draw: Callable[[int, list[str], int, random.Random], list[str]] | None = None,
 ) -> list[tuple[int, str]] | None:
-    """Cards matched to slots at random, no card in a slot of a seat that cannot hold it;
-    None when the random order ran into a dead end."""
-    if not forbidden or not any(forbidden):
+    """Cards matched to slots at random, seat by seat (the most constrained first), no card
+    in a slot of a seat that cannot hold it and every seat's hidden cards passing
+    ``seat_check(seat, cards)``; None when the random order ran into a dead end."""
+    if seat_check is None and seat_draw is None and (not forbidden or not any(forbidden)):
         order = cards[:]
         rng.shuffle(order)
         return [(position, code) for (_, position), code in zip(slots, order, strict=True)]
-    open_slots = slots[:]
-    rng.shuffle(open_slots)
-
-    def allowed(code: str) -> list[int]:
-        return [
-            i for i, (seat, _) in enumerate(open_slots) if seat < 0 or code not in forbidden[seat]
-        ]
-
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
-    shuffled.sort(key=lambda code: sum(code in f for f in forbidden), reverse=True)
-    placed = []
-    for code in shuffled:
-        choices = allowed(code)
-        if not choices:
+    by_seat: dict[int, list[int]] = {}
+    for seat, position in slots:
+        by_seat.setdefault(seat, []).append(position)
+    seats = sorted(
+        (seat for seat in by_seat if seat >= 0),
+        key=lambda seat: -len(forbidden[seat]) if forbidden else 0,
+    )
+    remaining = cards[:]
+    placed: list[tuple[int, str]] = []
+    for seat in seats:
+        positions = by_seat[seat]
+        banned = forbidden[seat] if forbidden else set()
+        pool = [code for code in remaining if code not in banned]
+        if len(pool) < len(positions):
             return None
-        index = rng.choice(choices)
-        placed.append((open_slots.pop(index)[1], code))
+        for _ in range(SEAT_TRIES):
+            pick = (
+                seat_draw(seat, pool, len(positions), rng)
+                if seat_draw is not None
+                else rng.sample(pool, len(positions))
+            )
+            if seat_check is None or seat_check(seat, pick):
+                break
+        else:
+            return None
+        placed.extend(zip(positions, pick, strict=True))
+        taken = set(pick)
+        remaining = [code for code in remaining if code not in taken]
+    rng.shuffle(remaining)
+    placed.extend(zip(by_seat.get(-1, []), remaining, strict=True))
     return placed
 
 
@@ -178,3 +202,28 @@ def replay_consistent(
         if not verify or game.view_for(deal, viewer) == view:
             return deal
     raise ValueError(f"no {game.name} deal found consistent with the view in {tries} samples")
+
+
+def tricks(history: Sequence[tuple[int, str]], seats: int) -> list[list[tuple[int, str]]]:
+    """The tricks of the ``play XY`` actions of ``history``, in order: each a list of
+    ``(seat, code)`` in play order, the last one possibly unfinished."""
+    result: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for seat, action in history:
+        if action.startswith("play "):
+            current.append((seat, action[5:]))
+            if len(current) == seats:
+                result.append(current)
+                current = []
+    if current:
+        result.append(current)
+    return result
+
+
+def dealt_in_turn(seats: int, dealer: int, size: int) -> list[list[int]]:
+    """Deck positions each seat receives when the whole deck of ``size`` is dealt one card
+    at a time from the dealer's left (``deck[i]`` to seat ``(dealer + 1 + i) % seats``)."""
+    received: list[list[int]] = [[] for _ in range(seats)]
+    for position in range(size):
+        received[(dealer + 1 + position) % seats].append(position)
+    return received

@@ -64,7 +64,7 @@ def test_a_determinization_shows_the_seat_to_act_exactly_what_it_saw(game, seats
     for sample in samples:
         assert game.view_for(sample, seat) == view
         assert game.public_history(sample, seat) == history
-    if _hidden(view) >= 3:  # at least 3! placements of the hidden cards: they must vary
+    if _hidden(view) >= 8:  # enough hidden cards that no rule can force where they lie
         assert len({tuple(sample.deck) for sample in samples}) > 1, "the hidden cards never vary"
 
 
