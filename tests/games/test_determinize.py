@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from games.rules import all_games
 
-NOT_DONE_YET = {"bazzica", "calabrasella", "pinch-tarot", "sette-e-mezzo", "ziginette"}
+NOT_DONE_YET = {
+    "bazzica",
+    "calabrasella",
+    "pinch-tarot",
+    "sette-e-mezzo",
+    "spizzichino",
+    "ziginette",
+}
 """Games whose determinizer another helper is writing (issue #12); the lead empties it."""
 
 CASES = [
