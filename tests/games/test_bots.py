@@ -169,12 +169,39 @@ def test_a_casual_match_against_bots_plays_to_its_end_unrated(game, seats, setti
     assert not RatingChange.objects.filter(match=match).exists()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_match_against_the_ismcts_bot_plays_to_its_end(settings, monkeypatch):
+    settings.BOT_DELAY_SECONDS = 0
+    monkeypatch.setattr(bots, "ISMCTS_SECONDS", 0.01)
+    human = make_player("cleo")
+    match = services.match_against_computer(
+        player=human, game="briscola", seats=2, level="ismcts", options={"match": "one_hand"}
+    )
+    assert list(match.seats.order_by("number").values_list("player__username", flat=True)) == [
+        "cleo", "bot-ismcts",
+    ]  # fmt: skip
+    rng = random.Random(8)
+    from tests.conftest import current_engine
+
+    for _ in range(100):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        engine = current_engine(match)
+        services.match_apply_action(
+            match_id=match.pk, player_id=human.pk,
+            action=rng.choice(engine.legal_actions()), seq=match.seq,
+        )  # fmt: skip
+    assert match.status == Match.Status.FINISHED
+
+
 @pytest.mark.django_db
 def test_play_the_computer_from_the_rules_page_and_bots_stay_out_of_tournaments(client):
     player = make_player("bea")
     client.login(username="bea", password=PASSWORD)
     page = client.get("/rules/briscola/").content.decode()
     assert 'data-testid="play-computer"' in page
+    assert all(f'<option value="{level}">' in page for level in bots.LEVELS)
     response = client.post(
         "/matches/computer/", {"game": "briscola", "seats": "3", "level": "heuristic"}
     )
