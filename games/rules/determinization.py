@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game, IllegalAction
+from games.rules.base import Deal, Game
 
 SAMPLE_TRIES = 200
 """Restarts allowed before a determinizer gives up (the view is then inconsistent)."""
@@ -190,14 +190,16 @@ def replay_consistent(
 ) -> Deal:
     """Replay ``history`` on decks from ``make_deck`` until one gives the viewer's
     ``view`` (checked only when ``verify``: games whose placement cannot break a rule skip
-    the comparison) and return that deal. Raises ValueError after ``tries`` failures."""
+    the comparison) and return that deal. A ``make_deck`` that raises ValueError (no deck
+    found this time) counts as a failed sample. Raises ValueError after ``tries``
+    failures."""
     seats, dealer, viewer = check_view(game, view)
     for _ in range(tries):
-        deal = game.new_deal(seats=seats, dealer=dealer, options=options, deck=make_deck())
         try:
+            deal = game.new_deal(seats=seats, dealer=dealer, options=options, deck=make_deck())
             for seat, action in history:
                 deal.apply(action, seat=seat)
-        except IllegalAction:
+        except ValueError:  # IllegalAction too: a sample that breaks a rule the view kept
             continue
         if not verify or game.view_for(deal, viewer) == view:
             return deal
