@@ -16,7 +16,8 @@ Levels:
 - ``ismcts``: information set Monte Carlo tree search (games/ismcts.py) over
   determinizations sampled from the input alone (``Game.determinize``), within a time
   budget (``ISMCTS_SECONDS``, 1 s) or an iteration cap. A game without a determinizer yet
-  is played by the heuristic.
+  is played by the heuristic, and so is a position where the determinizer finds no
+  sample (logged as an error: it is a bug of the determinizer).
 
 Bots play from their own accounts (``Player.is_bot``), in casual matches only
 (``games.services.match_create_casual``); their moves are made by the Celery task
@@ -25,6 +26,7 @@ Bots play from their own accounts (``Player.is_bot``), in casual matches only
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from games.rules.base import Deal
+
+logger = logging.getLogger(__name__)
 
 LEVELS = ("random", "heuristic", "ismcts")
 ISMCTS_SECONDS = 1.0
@@ -140,4 +144,9 @@ def _ismcts(
             seconds=seconds, iterations=iterations,
         ).action  # fmt: skip
     except NotImplementedError:
+        return choose_action(bot, rng, "heuristic")
+    except ValueError:
+        # No determinization consistent with the view was found: a determinizer's bug, not
+        # the player's. The table must go on, so the bot plays the heuristic and says so.
+        logger.exception("ISMCTS found no determinization of %s; the heuristic plays", bot.game)
         return choose_action(bot, rng, "heuristic")

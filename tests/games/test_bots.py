@@ -247,3 +247,17 @@ def test_a_rematch_against_bots_rotates_the_seats_and_between_humans_waits_for_b
     response = client.post(f"/matches/{duel.pk}/rematch/")
     duel.refresh_from_db()
     assert duel.rematch is not None and response["Location"] == duel.rematch.get_absolute_url()
+
+
+@pytest.mark.parametrize("error", [NotImplementedError, ValueError])
+def test_the_ismcts_bot_plays_the_heuristic_where_it_cannot_determinize(error, monkeypatch):
+    game = get_game("briscola")
+
+    def cannot(*args, **kwargs):
+        raise error("no determinization")
+
+    monkeypatch.setattr(game, "determinize", cannot)
+    deal = game.new_deal(seats=2, seed=21)
+    given = bots.bot_input(deal, deal.to_act)
+    expected = bots.choose_action(given, random.Random(1), "heuristic")
+    assert bots.choose_action(given, random.Random(1), "ismcts", iterations=20) == expected
