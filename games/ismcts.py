@@ -186,8 +186,9 @@ def search(
     return SearchResult(action, done, time.perf_counter() - start, visits)
 
 
-POOL_SIZE = 64
-"""Determinizations kept for reuse when sampling a fresh one costs more than searching."""
+POOL_SIZE = 256
+"""Determinizations kept for reuse when sampling a fresh one costs more than searching
+(the newest replace random older ones)."""
 
 
 def _determinization(
@@ -200,12 +201,12 @@ def _determinization(
     reuse: bool,
 ) -> Deal:
     """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
-    has cost more time than the search so far) and the ``pool`` of earlier samples is
-    full, one of those replayed from its deck. Games whose determinizer rejects many
+    has cost more time than the search so far), one of the ``pool`` of earlier samples
+    replayed from its deck; so sampling takes at most about half the budget. Games whose determinizer rejects many
     samples (Tressette's signals and accusi) so keep most of the budget for the search.
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
     none yet, the ValueError is raised."""
-    if not (reuse and len(pool) >= POOL_SIZE):
+    if not (reuse and pool):
         try:
             deal = game.determinize(view, history, options, rng)
         except ValueError:

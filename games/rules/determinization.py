@@ -33,12 +33,19 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game
+from games.rules.base import Deal, Game, IllegalAction
 
 SAMPLE_TRIES = 200
-"""Restarts allowed before a determinizer gives up (the view is then inconsistent)."""
-SEAT_TRIES = 200
+"""Samples a determinizer draws and replays before it gives up (the view is then not of
+one deal, or the determinizer misses a rule)."""
+SEAT_TRIES = 100
 """Draws of one seat's hidden cards tried against ``seat_check`` before a restart."""
+SEAT_DRAWS = 10000
+"""Draws of hidden cards, over all seats and restarts, one ``place_cards`` may make: it
+bounds the time a hard view costs (about 0.1 s)."""
+DECK_FAILURES = 3
+"""Decks ``make_deck`` may fail to build before ``replay_consistent`` gives up: each
+failure has spent its whole ``SEAT_DRAWS``, so trying on rarely helps."""
 
 
 def place_cards(
@@ -94,8 +101,11 @@ def place_cards(
     slots = hidden_slots + [(-1, p) for p in stock]
     if len(unknown) != len(slots):
         raise ValueError("the unseen cards do not fill the unseen places of the deal")
+    budget = [SEAT_DRAWS]
     for _ in range(SAMPLE_TRIES):
-        placed = _assign(unknown, slots, forbidden, rng, seat_check, seat_draw)
+        if budget[0] <= 0:
+            break
+        placed = _assign(unknown, slots, forbidden, rng, seat_check, seat_draw, budget)
         if placed is not None:
             for position, code in placed:
                 deck[position] = code
@@ -110,10 +120,13 @@ def _assign(
     rng: random.Random,
     seat_check: Callable[[int, list[str]], bool] | None = None,
     seat_draw: Callable[[int, list[str], int, random.Random], list[str]] | None = None,
+    budget: list[int] | None = None,
 ) -> list[tuple[int, str]] | None:
-    """Cards matched to slots at random, seat by seat (the most constrained first), no card
+    """Cards matched to slots at random, seat by seat (the most constrained first, or in a
+    random order when a ``seat_check`` decides what constrains a seat), no card
     in a slot of a seat that cannot hold it and every seat's hidden cards passing
-    ``seat_check(seat, cards)``; None when the random order ran into a dead end."""
+    ``seat_check(seat, cards)``; None when the random order ran into a dead end or the
+    ``budget`` of seat draws (a one-item list, decreased in place) ran out."""
     if seat_check is None and seat_draw is None and (not forbidden or not any(forbidden)):
         order = cards[:]
         rng.shuffle(order)
@@ -121,10 +134,12 @@ def _assign(
     by_seat: dict[int, list[int]] = {}
     for seat, position in slots:
         by_seat.setdefault(seat, []).append(position)
-    seats = sorted(
-        (seat for seat in by_seat if seat >= 0),
-        key=lambda seat: -len(forbidden[seat]) if forbidden else 0,
-    )
+    seats = [seat for seat in by_seat if seat >= 0]
+    if seat_check is not None:
+        # A seat drawn last gets what is left: vary who that is from one restart to the next.
+        rng.shuffle(seats)
+    else:
+        seats.sort(key=lambda seat: -len(forbidden[seat]) if forbidden else 0)
     remaining = cards[:]
     placed: list[tuple[int, str]] = []
     for seat in seats:
@@ -134,6 +149,10 @@ def _assign(
         if len(pool) < len(positions):
             return None
         for _ in range(SEAT_TRIES):
+            if budget is not None:
+                if budget[0] <= 0:
+                    return None
+                budget[0] -= 1
             pick = (
                 seat_draw(seat, pool, len(positions), rng)
                 if seat_draw is not None
@@ -191,19 +210,27 @@ def replay_consistent(
     """Replay ``history`` on decks from ``make_deck`` until one gives the viewer's
     ``view`` (checked only when ``verify``: games whose placement cannot break a rule skip
     the comparison) and return that deal. A ``make_deck`` that raises ValueError (no deck
-    found this time) counts as a failed sample. Raises ValueError after ``tries``
-    failures."""
+    found this time) counts as a failed sample, ``DECK_FAILURES`` of them end the search.
+    Raises ValueError when no sample fits."""
     seats, dealer, viewer = check_view(game, view)
+    failures = 0
     for _ in range(tries):
         try:
-            deal = game.new_deal(seats=seats, dealer=dealer, options=options, deck=make_deck())
+            deck = make_deck()
+        except ValueError:
+            failures += 1
+            if failures >= DECK_FAILURES:
+                break
+            continue
+        deal = game.new_deal(seats=seats, dealer=dealer, options=options, deck=deck)
+        try:
             for seat, action in history:
                 deal.apply(action, seat=seat)
-        except ValueError:  # IllegalAction too: a sample that breaks a rule the view kept
+        except IllegalAction:  # the sample breaks a rule the real deal kept
             continue
         if not verify or game.view_for(deal, viewer) == view:
             return deal
-    raise ValueError(f"no {game.name} deal found consistent with the view in {tries} samples")
+    raise ValueError(f"no {game.name} deal found consistent with the view")
 
 
 def tricks(history: Sequence[tuple[int, str]], seats: int) -> list[list[tuple[int, str]]]:

@@ -63,7 +63,9 @@ def determinize(
     ]
 
     seat_check = _seat_check(view, history, seats, played, held)
-    seat_draw = _seat_draw(view, played, held)
+    seat_draw = _seat_draw(
+        view, played, held, _suit_quotas(history, seats), _volo_options(history, seats)
+    )
 
     def make_deck() -> list[str]:
         return place_cards(
@@ -123,14 +125,74 @@ def _seat_check(
     return check
 
 
-def _seat_draw(view: dict[str, Any], played: list[list[str]], held: list[list[str]]):
+def _volo_options(history: list[tuple[int, str]], seats: int) -> list[list[dict[str, int]]]:
+    """For each seat, one entry per ``volo N`` it signalled: for each suit, how many hidden
+    cards of that suit it would hold now if that suit was the one of exactly N cards
+    (N less the cards of the suit it played since; negative: impossible)."""
+    options: list[list[dict[str, int]]] = [[] for _ in range(seats)]
+    for index, (seat, action) in enumerate(history):
+        if action.startswith("volo "):
+            count = int(action.split()[1])
+            later = [a[-1] for s, a in history[index:] if s == seat and a.startswith("play ")]
+            options[seat].append({suit: count - later.count(suit) for suit in SUITS})
+    return options
+
+
+def _suit_quotas(history: list[tuple[int, str]], seats: int) -> list[dict[str, int]]:
+    """How many hidden cards of a suit each seat holds now, as its ``striscio`` signals
+    said: the count it gave for the led suit, less the cards of that suit it played
+    since (a seat's hand only shrinks in Tressette)."""
+    quotas: list[dict[str, int]] = [{} for _ in range(seats)]
+    pending: list[tuple[int, str, int, int]] = []  # (seat, suit, count, index)
+    led: str | None = None
+    in_trick = 0
+    for index, (seat, action) in enumerate(history):
+        if action.startswith("play "):
+            if in_trick == 0:
+                led = action[-1]
+            in_trick = (in_trick + 1) % seats
+        elif action.startswith("striscio ") and led is not None and in_trick:
+            pending.append((seat, led, int(action.split()[1]), index))
+    for seat, suit, count, index in pending:
+        later = sum(
+            1
+            for other, action in history[index:]
+            if other == seat and action.startswith("play ") and action[-1] == suit
+        )
+        quotas[seat][suit] = count - later
+    return quotas
+
+
+def _seat_draw(
+    view: dict[str, Any],
+    played: list[list[str]],
+    held: list[list[str]],
+    quotas: list[dict[str, int]],
+    volos: list[list[dict[str, int]]],
+):
     """``seat_draw`` for ``place_cards``: a seat's hidden cards drawn to complete the accusi
     it announced (the missing cards of a "three X", the missing ones of a napoli in a suit
-    drawn at random), the rest uniformly; a seat that announced nothing draws uniformly."""
+    drawn at random), then as many of each suit as its ``striscio`` signals said
+    (``quotas``) and, in half the draws, for each ``volo`` not yet true, as many of a suit
+    drawn among those that can make it true (``volos``; forcing a suit can also make a
+    hand impossible, so the other half leaves it to chance), the rest uniformly among the
+    other suits."""
 
     def draw(seat: int, pool: list[str], count: int, rng: random.Random) -> list[str]:
-        shown = view["players"][seat]["accusi"]
-        if not shown:
+        shown = view["players"][seat]["accusi"] or []
+        quota = dict(quotas[seat])
+        for option in volos[seat] if rng.random() < 0.5 else ():
+            if any(quota.get(suit) == hidden for suit, hidden in option.items()):
+                continue  # a suit already drawn to a count makes this volo true
+            suits = [
+                suit
+                for suit, hidden in option.items()
+                if suit not in quota and 0 <= hidden <= sum(1 for c in pool if c[-1] == suit)
+            ]
+            if suits:
+                suit = rng.choice(suits)
+                quota[suit] = option[suit]
+        if not shown and not quota:
             return rng.sample(pool, count)
         dealt = set(played[seat]) | set(held[seat])
         pick: list[str] = []
@@ -138,7 +200,11 @@ def _seat_draw(view: dict[str, Any], played: list[list[str]], held: list[list[st
         for meld in shown:
             if meld["kind"] == "three":
                 have = [c for c in dealt | set(pick) if c[:-1] == meld["rank"]]
-                missing = [c for c in sorted(available) if c[:-1] == meld["rank"]]
+                missing = [
+                    c
+                    for c in sorted(available)
+                    if c[:-1] == meld["rank"] and quota.get(c[-1], 10) > 0
+                ]
                 rng.shuffle(missing)
                 need = max(0, 3 - len(have))
             elif meld["kind"] == "napoli":
@@ -146,6 +212,7 @@ def _seat_draw(view: dict[str, Any], played: list[list[str]], held: list[list[st
                     suit
                     for suit in SUITS
                     if all(f"{r}{suit}" in dealt or f"{r}{suit}" in available for r in "A23")
+                    and sum(f"{r}{suit}" not in dealt for r in "A23") <= quota.get(suit, 10)
                 ]
                 if not suits:
                     continue
@@ -157,8 +224,17 @@ def _seat_draw(view: dict[str, Any], played: list[list[str]], held: list[list[st
             chosen = missing[:need]
             pick.extend(chosen)
             available.difference_update(chosen)
+        for suit, wanted in quota.items():
+            need = wanted - sum(1 for c in pick if c[-1] == suit)
+            of_suit = [c for c in pool if c in available and c[-1] == suit]
+            if need > 0 and need <= len(of_suit):
+                chosen = rng.sample(of_suit, need)
+                pick.extend(chosen)
+                available.difference_update(chosen)
         pick = pick[:count]
-        rest = [c for c in pool if c in available]
+        rest = [c for c in pool if c in available and c[-1] not in quota]
+        if len(rest) < count - len(pick):
+            rest = [c for c in pool if c in available]  # the check will refuse it
         return pick + rng.sample(rest, count - len(pick))
 
     return draw
