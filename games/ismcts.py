@@ -149,10 +149,9 @@ def search(
                 action = rng.choice(untried)
                 child = Node(side_of[deal.to_act])
                 children[action] = child
-                for other in actions:
-                    known = children.get(other)
-                    if known is not None:
-                        known.available += 1
+                for other in actions:  # the new child counts as available here too
+                    if other in children:
+                        children[other].available += 1
                 deal.apply(action)
                 path.append(child)
                 break
@@ -179,7 +178,7 @@ def search(
         done += 1
         now = time.perf_counter()
         searching += now - sampled_at
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and now >= deadline:
             break
     visits = {action: child.visits for action, child in root.children.items()}
     action = max(legal, key=lambda a: (visits.get(a, 0), a))
@@ -202,8 +201,8 @@ def _determinization(
 ) -> Deal:
     """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
     has cost more time than the search so far), one of the ``pool`` of earlier samples
-    replayed from its deck; so sampling takes at most about half the budget. Games whose determinizer rejects many
-    samples (Tressette's signals and accusi) so keep most of the budget for the search.
+    replayed from its deck; so sampling takes at most about half the budget (Tressette's
+    determinizer rejects many samples for its signals and accusi).
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
     none yet, the ValueError is raised."""
     if not (reuse and pool):
