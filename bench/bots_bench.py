@@ -22,8 +22,9 @@ its 95% Wilson interval (Wilson 1927; the deals of a deck are counted separately
 
 Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
-        [--against random] [--seed 1] [--games briscola,scopa]
-    (levels: random, heuristic, generic)
+        [--against random] [--seed 1] [--games briscola,scopa] [--iterations N]
+    (levels: random, heuristic, generic, ismcts; --iterations: the ismcts bot's iterations a
+    move, default its time budget)
 """
 
 from __future__ import annotations
@@ -39,16 +40,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.heuristics import heuristic_action  # noqa: E402
+from games.bots import BotInput, bot_input, choose_action  # noqa: E402
 from games.heuristics.generic import generic_action  # noqa: E402
 from games.rules import all_games, get_game  # noqa: E402
 
-Agent = Callable[[str, dict, random.Random, list], str]
-
-HIDDEN = {"calabrasella": ("discard ", "return ")}
-"""Actions hidden from other seats, per game: Calabrasella's discards, and the card the
-declarer gives back (its giver knows it too; here only the declarer sees it, a little
-less than the giver may know)."""
+Agent = Callable[[BotInput, random.Random], str]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -61,35 +57,26 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def agent(level: str) -> Agent:
-    """The chooser of a level: ``random``, ``heuristic``, or ``generic`` (the rules of
-    thumb every game shared before games/heuristics had a module per game)."""
-    if level == "random":
-        return lambda slug, view, rng, history: rng.choice(view["legal_actions"])
-    if level == "heuristic":
-        return lambda slug, view, rng, history: heuristic_action(slug, view, rng, history)
+def agent(level: str, iterations: int | None = None) -> Agent:
+    """The chooser of a level: ``random``, ``heuristic``, ``ismcts`` (games/bots.py; the
+    search bounded by ``iterations`` a move when given, else by its time budget) or
+    ``generic`` (the rules of thumb every game shared before games/heuristics had a module
+    per game)."""
     if level == "generic":
-        return lambda slug, view, rng, history: generic_action(view, rng, history)
-    raise SystemExit(f"unknown level {level!r}: random, heuristic or generic")
-
-
-def seen_by(slug: str, history: list[tuple[int, str]], seat: int) -> list[tuple[int, str]]:
-    """The public history as ``seat`` saw it: another seat's hidden actions as "?"."""
-    hidden = HIDDEN.get(slug, ())
-    return [(s, a if s == seat or not a.startswith(hidden) else "?") for s, a in history]
+        return lambda bot, rng: generic_action(bot.view, rng, list(bot.history))
+    if level in ("random", "heuristic", "ismcts"):
+        return lambda bot, rng: choose_action(bot, rng, level, iterations=iterations)
+    raise SystemExit(f"unknown level {level!r}: random, heuristic, ismcts or generic")
 
 
 def play_deal(game, seats: int, dealer: int, deck_seed: str, agents: list[Agent]) -> list:
-    """Play one deal, seat ``s`` choosing with ``agents[s]``; its ``side_points``."""
+    """Play one deal, seat ``s`` choosing with ``agents[s]`` from its own ``bot_input``
+    (view, public history as it saw it, options); the deal's ``side_points``."""
     deal = game.new_deal(seats=seats, dealer=dealer, seed=deck_seed)
     rngs = [random.Random(f"{deck_seed}/{seat}") for seat in range(seats)]
-    history: list[tuple[int, str]] = []
-    slug = game.slug
     while not deal.is_over:
         seat = deal.to_act
-        action = agents[seat](slug, deal.view(seat), rngs[seat], seen_by(slug, history, seat))
-        deal.apply(action)
-        history.append((seat, action))
+        deal.apply(agents[seat](bot_input(deal, seat), rngs[seat]))
     return deal.result()["side_points"]
 
 
@@ -98,14 +85,16 @@ def score(mine: float, theirs: float) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def bench(game, deals: int, level: str, against: str, seed: int) -> tuple[float, int, list]:
+def bench(
+    game, deals: int, level: str, against: str, seed: int, iterations: int | None = None
+) -> tuple[float, int, list]:
     """``(wins, deals counted, differences)`` of ``level`` against ``against`` in ``game``;
     ``differences`` holds, in mode (2), the bot's points less those of the player in its
     place, deck by deck (empty in mode (1))."""
     options = game.validate_options({})
     seats = game.seat_counts(options)[0]
     sides = [tuple(side) for side in game.sides(seats, options)]
-    bot, other = agent(level), agent(against)
+    bot, other = agent(level, iterations), agent(against, iterations)
     wins, counted, differences = 0.0, 0, []
     if len(sides) == 2:
         for number in range((deals + 1) // 2):
@@ -145,6 +134,7 @@ def main() -> None:
     parser.add_argument("--against", default="random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="", help="comma-separated slugs (default: all)")
+    parser.add_argument("--iterations", type=int, default=None, help="ismcts iterations a move")
     args = parser.parse_args()
     games = (
         [get_game(slug) for slug in args.games.split(",")]
@@ -154,7 +144,9 @@ def main() -> None:
     print(f"{args.level} against {args.against}, {args.deals} deals a game, duplicate format")
     for game in games:
         start = time.perf_counter()
-        wins, n, differences = bench(game, args.deals, args.level, args.against, args.seed)
+        wins, n, differences = bench(
+            game, args.deals, args.level, args.against, args.seed, args.iterations
+        )
         low, high = wilson(wins, n)
         extra = ""
         if differences:

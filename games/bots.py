@@ -1,54 +1,119 @@
 """Computer opponents: a bot chooses an action from what its seat may know, and nothing else.
 
-A bot is given the seat's view (``Deal.view(seat)``, which holds the seat's legal actions)
-and a random generator; it never sees the deck, the record or another seat's hand, so it
-cannot cheat (tests/games/test_bots.py checks that its input is exactly that view).
+A bot's whole input is a ``BotInput``: the game's slug, the seat's view (``Deal.view(seat)``,
+which holds the seat's legal actions), the deal's public history as the seat saw it
+(``Game.public_history``) and the options. ``bot_input(deal, seat)`` builds it from a live
+deal; the bot never sees the deck, the record or another seat's hand, so it cannot cheat
+(tests/games/test_bots.py checks that two deals differing only in hidden cards give equal
+inputs).
 
 Levels:
 - ``random``: a legal action drawn uniformly.
-- ``heuristic``: rules of thumb that hold across the games here: take points when offered
-  (declarations, accusi, captures taking the most cards, a scopa), otherwise play the
-  lowest card that is legal, keeping high cards and trumps for later; for bids and bets,
-  the most modest choice. It is a floor to play against, not a strong player.
+- ``heuristic``: each game's rules of thumb (games/heuristics/: trick play with card
+  counting from the public history, Calabrasella bidding, Scopa captures, banking bets), a
+  generic fallback for a game without its own module.
+- ``ismcts``: information set Monte Carlo tree search (games/ismcts.py) over
+  determinizations sampled from the input alone (``Game.determinize``), within a time
+  budget (``ISMCTS_SECONDS``, 1 s) or an iteration cap. A game without a determinizer yet
+  is played by the heuristic, and so is a position where the determinizer finds no
+  sample (logged as an error: it is a bug of the determinizer).
 
 Bots play from their own accounts (``Player.is_bot``), in casual matches only
-(``games.services.match_create_casual``); their moves are made by the Celery task
-``games.tasks.bot_move``, never in the ASGI process.
+(``games.services.match_create_casual``; rated when the player asks, on the bots' own
+list); their moves are made by the Celery task ``games.tasks.bot_move``, never in the ASGI
+process.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-LEVELS = ("random", "heuristic")
-RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A")
-"""A rough low-to-high order of ranks, used only to prefer throwing low cards."""
-_EAGER = ("declare", "accuse", "scopa")
-_MODEST = ("pass", "stand", "done", "draw", "keep")
+if TYPE_CHECKING:
+    from games.rules.base import Deal
 
+logger = logging.getLogger(__name__)
 
-def _card_weight(action: str) -> tuple[int, str]:
-    """A rough weight of the card an action plays: low ranks first, trumps (T) last."""
-    code = action.split(" ")[-1]
-    rank = code[:-1] if code[-1] in "CDHST" else code
-    if code.endswith("T") or code == "FOOL":
-        return (100, code)
-    return (RANK_ORDER.index(rank) if rank in RANK_ORDER else 50, code)
+LEVELS = ("random", "heuristic", "ismcts")
+ISMCTS_SECONDS = 1.0
+"""The ISMCTS bot's time budget a move, in seconds of one core (issue #12)."""
 
 
-def choose_action(view: dict[str, Any], rng: random.Random, level: str = "random") -> str:
-    """The action a bot of ``level`` takes, from ``view["legal_actions"]`` (the seat's own
-    view of the deal). Raises ValueError when the view offers no action or the level is
-    unknown."""
+@dataclass(frozen=True)
+class BotInput:
+    """All a bot may know when it acts: ``game`` (slug), ``seat``, ``view`` (the seat's
+    ``Deal.view``, with its ``legal_actions``), ``history`` (``Game.public_history`` for
+    the seat: ``(seat, action)`` pairs, ``"?"`` for an action hidden from it) and
+    ``options`` (the deal's validated options, which every player knows)."""
+
+    game: str
+    seat: int
+    view: dict[str, Any]
+    history: tuple[tuple[int, str], ...]
+    options: dict[str, Any]
+
+
+def bot_input(deal: Deal, seat: int) -> BotInput:
+    """The input of a bot playing ``seat`` of the live ``deal``: its view, the public
+    history as it saw it and the options; nothing else of the deal. Raises ValueError for
+    a seat that is not one of the deal's."""
+    if seat is None:
+        raise ValueError("a bot plays a seat, not the spectators' view")
+    view = deal.view(seat)
+    history = tuple((s, a) for s, a in deal.game.public_history(deal, seat))
+    return BotInput(deal.game.slug, seat, view, history, dict(deal.options))
+
+
+def choose_action(
+    bot: BotInput,
+    rng: random.Random,
+    level: str = "random",
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+) -> str:
+    """The action a bot of ``level`` takes, one of ``bot.view["legal_actions"]``.
+
+    ``seconds`` and ``iterations`` bound the ``ismcts`` search (default: ``ISMCTS_SECONDS``
+    and no cap; with only ``iterations`` given, no time limit). Raises ValueError when the
+    view offers no action or the level is unknown.
+    """
+    view = bot.view
     legal: Sequence[str] = view.get("legal_actions") or []
     if not legal:
         raise ValueError("the bot has nothing to do: its view offers no legal action")
     if level == "random":
         return rng.choice(list(legal))
+    if level == "ismcts":
+        return _ismcts(bot, rng, seconds, iterations)
     if level != "heuristic":
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     from games.heuristics import heuristic_action  # one module per game (games/heuristics/)
 
-    return heuristic_action(str(view.get("game", "")), view, rng)
+    return heuristic_action(bot.game, view, rng, bot.history)
+
+
+def _ismcts(
+    bot: BotInput, rng: random.Random, seconds: float | None, iterations: int | None
+) -> str:
+    """The ISMCTS bot's action (games/ismcts.py); the heuristic's for a game without a
+    determinizer yet."""
+    from games.ismcts import search
+
+    if seconds is None and iterations is None:
+        seconds = ISMCTS_SECONDS
+    try:
+        return search(
+            bot.game, bot.view, bot.history, bot.options, rng,
+            seconds=seconds, iterations=iterations,
+        ).action  # fmt: skip
+    except NotImplementedError:
+        return choose_action(bot, rng, "heuristic")
+    except ValueError:
+        # No determinization consistent with the view was found: a determinizer's bug, not
+        # the player's. The table must go on, so the bot plays the heuristic and says so.
+        logger.exception("ISMCTS found no determinization of %s; the heuristic plays", bot.game)
+        return choose_action(bot, rng, "heuristic")

@@ -606,11 +606,13 @@ def register_bot_queue(queue) -> None:
 
 def bot_play(*, match_id: int, seq: int) -> bool:
     """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
-    means someone acted meanwhile): it chooses from its seat's view alone (games/bots.py).
+    means someone acted meanwhile): it chooses from its seat's view and the public history
+    alone (games/bots.py, ``bot_input``); the ISMCTS level searches for up to a second, which
+    is why this runs in the Celery worker (``games.tasks.bot_move``).
     Returns True when it played."""
     import random as random_module
 
-    from games.bots import choose_action
+    from games.bots import bot_input, choose_action
 
     match = Match.objects.get(pk=match_id)
     if match.status != Match.Status.IN_PROGRESS or match.seq != seq:
@@ -621,8 +623,7 @@ def bot_play(*, match_id: int, seq: int) -> bool:
     if seat is None:
         return False
     level = seat.player.username.split("-")[1]
-    view = engine.view(seat.number)
-    action = choose_action(view, random_module.Random(), level)
+    action = choose_action(bot_input(engine, seat.number), random_module.Random(), level)
     match_apply_action(match_id=match_id, player_id=seat.player_id, action=action, seq=seq)
     return True
 

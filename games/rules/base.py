@@ -8,6 +8,7 @@ contract", "Deal records").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -279,6 +280,38 @@ class Game:
         """What ``seat`` of ``deal`` may know (None: a spectator), JSON-ready; ``seat`` is
         checked (``Deal.view``). The game's view module builds it."""
         raise NotImplementedError
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The deal's actions as ``seat`` saw them: (seat, action) in order, with an action
+        the seat may not know replaced by (seat, "?"). Default: every action is public.
+
+        ``seat`` None is a spectator. A game with actions hidden from some seats (a card
+        discarded face down, a secret bid) overrides it. The bots (games/bots.py) get this
+        and ``view_for``, never the deal.
+        """
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with everything the viewer knows (``view`` = view_for(deal,
+        viewer), ``history`` = public_history(deal, viewer), ``options`` the validated options),
+        with every card the viewer has not seen placed at random (uniformly among the
+        placements consistent with what the viewer saw). Postcondition:
+        view_for(result, viewer) == view and public_history(result, viewer) == history.
+        Raises NotImplementedError for a game that has none, ValueError for a view that is not
+        of this game.
+
+        Used by the ISMCTS bot (games/ismcts.py; Cowling, Powley and Whitehouse, "Information
+        Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). Games implement it in
+        ``games/rules/<game>/determinize.py``; tests/games/test_determinize.py checks the
+        postcondition for every registered game.
+        """
+        raise NotImplementedError(f"{self.name} has no determinizer yet")
 
     def default_option(self, name: str, given: dict[str, Any]) -> Any:
         """Default for option ``name`` given the options passed so far."""

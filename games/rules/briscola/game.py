@@ -63,11 +63,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.briscola.deal import BriscolaDeal
+from games.rules.briscola.determinize import determinize
 from games.rules.briscola.scoring import MATCHES, PACK, PACK_39, TWO_HANDS, match_winner
 from games.rules.briscola.view import build_view
 from games.rules.cards import Pack
@@ -129,3 +131,13 @@ class Briscola(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer knows: briscola/determinize.py."""
+        return determinize(self, view, history, options, rng)

@@ -63,11 +63,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option
 from games.rules.scopa.deal import ScopaDeal, opening_decks, redeal_deck
+from games.rules.scopa.determinize import determinize
 from games.rules.scopa.scoring import PACK, race
 from games.rules.scopa.view import build_view
 
@@ -131,3 +133,13 @@ class Scopa(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer knows: scopa/determinize.py."""
+        return determinize(self, view, history, options, rng)

@@ -48,12 +48,14 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option
 from games.rules.matches import higher_total_at_target
 from games.rules.spizzichino.deal import SpizzichinoDeal
+from games.rules.spizzichino.determinize import determinize
 from games.rules.spizzichino.scoring import NO_BUONGIOCHI, PACK
 from games.rules.spizzichino.view import build_view
 
@@ -109,3 +111,13 @@ class Spizzichino(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer knows: spizzichino/determinize.py."""
+        return determinize(self, view, history, options, rng)

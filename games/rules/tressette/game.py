@@ -54,11 +54,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.tressette.deal import TressetteDeal
+from games.rules.tressette.determinize import determinize
 from games.rules.tressette.scoring import PACK, TARGETS, match_winner
 from games.rules.tressette.view import build_view
 
@@ -107,3 +109,13 @@ class Tressette(Game):
         """
         target = self.validate_options(options)["target"]
         return match_winner(self.match_scores(results, options), target)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer knows: tressette/determinize.py."""
+        return determinize(self, view, history, options, rng)

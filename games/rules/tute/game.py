@@ -50,11 +50,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.tute.deal import TuteDeal
+from games.rules.tute.determinize import determinize
 from games.rules.tute.scoring import PACK, match_winner
 from games.rules.tute.view import build_view
 
@@ -98,3 +100,13 @@ class Tute(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer knows: tute/determinize.py."""
+        return determinize(self, view, history, options, rng)

@@ -1,0 +1,80 @@
+"""Benchmark: ISMCTS iterations per second (games/ismcts.py), per game and seat count.
+
+Not part of the test suite. For each game (default options) and each of its seat counts,
+plays ``--positions`` random deals at random up to a random point where the seat to act
+has a choice, and runs the search of that seat for ``--seconds`` of wall time on one
+core. Prints the mean iterations per second over the positions (each iteration: one
+determinization, one descent, one random playout to the deal's end) and the share of the
+positions where the game had no determinizer yet (the bot then plays the heuristic).
+
+Usage:
+    .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
+        [--game briscola]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.bots import bot_input  # noqa: E402
+from games.ismcts import search  # noqa: E402
+from games.rules import all_games  # noqa: E402
+
+
+def position(game, seats: int, rng: random.Random):
+    """A deal played at random to a random point where the seat to act has a choice."""
+    while True:
+        deal = game.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64))
+        full = game.replay(deal.record())
+        while not full.is_over:
+            full.apply(rng.choice(full.legal_actions()))
+        stop = rng.randrange(len(full.actions))
+        for seat, action in full.actions[:stop]:
+            deal.apply(action, seat=seat)
+        if len(deal.legal_actions()) > 1:
+            return deal
+
+
+def measure(game, seats: int, positions: int, seconds: float, seed: int) -> tuple[float, int]:
+    """Mean iterations per second over ``positions`` searches, and how many of them the
+    game could not search (no determinizer)."""
+    rng = random.Random(seed)
+    rates, missing = [], 0
+    for _ in range(positions):
+        deal = position(game, seats, rng)
+        given = bot_input(deal, deal.to_act)
+        try:
+            found = search(given.game, given.view, given.history, given.options, rng,
+                           seconds=seconds)  # fmt: skip
+        except NotImplementedError:
+            missing += 1
+            continue
+        rates.append(found.iterations_per_second)
+    return (sum(rates) / len(rates) if rates else 0.0), missing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=None, help="one game's slug (default: every game)")
+    args = parser.parse_args()
+    print(f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search")
+    for game in sorted(all_games(), key=lambda g: g.slug):
+        if args.game and game.slug != args.game:
+            continue
+        for seats in game.seat_counts(game.validate_options({})):
+            rate, missing = measure(game, seats, args.positions, args.seconds, args.seed)
+            note = f"  (no determinizer: {missing} of {args.positions})" if missing else ""
+            print(f"{game.slug:15} {seats} seats  {rate:8.0f} iterations/s{note}")
+
+
+if __name__ == "__main__":
+    main()

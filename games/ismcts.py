@@ -1,0 +1,232 @@
+"""Single-observer information set Monte Carlo tree search (SO-ISMCTS) over the rules engine.
+
+Source: P. I. Cowling, E. J. Powley, D. Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012,
+section IV.B (SO-ISMCTS, algorithm 3).
+
+The searching seat is the *observer*. One tree is grown over the observer's information
+sets: a node is reached by a sequence of actions, whoever made them. Each iteration:
+
+1. samples a determinization, a whole deal consistent with what the observer knows
+   (``game.determinize(view, history, options, rng)``: the hidden cards placed at random);
+2. descends from the root while every legal action of the determinized deal has a child:
+   among the children whose actions are legal *in this determinization*, it picks the one
+   of highest UCB1 with availability counts,
+   ``mean + c * sqrt(ln(availability) / visits)``; every legal child's availability
+   counts one more (the paper's fix for actions that exist in some determinizations only);
+3. expands one untried legal action at random;
+4. plays out at random to the end of the deal;
+5. backs up the reward of each side: each node on the path adds the reward of the side of
+   the seat that moved into it, so each seat, choosing among its children, maximizes its
+   own side's reward (partners share it).
+
+The reward is the deal's outcome, not its margin: 1 for the side with more ``side_points``
+than every other side, 0.5 when it ties the best other side, 0 otherwise. Deals are won or
+lost (a Briscola hand at 61, the hands of Tute, the bots' benchmark, bench/bots_bench.py,
+counts wins the same way), the values stay in [0, 1] as UCB1 assumes whatever the game's
+point scale, and a margin reward would make the bot play for points in deals already
+decided. Where a match is a race to a target (Scopa), points would matter more; that is a
+deal-level simplification.
+
+The search never sees the deal: it gets the observer's view, the public history and the
+options (games/bots.py, ``BotInput``). It copies nothing: every iteration builds a fresh
+deal from the determinizer and plays it forward, which the engines do in tens of
+microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules import get_game
+from games.rules.base import Deal, Game
+
+EXPLORATION = 0.7
+"""The UCB1 exploration constant ``c`` for rewards in [0, 1] (Cowling et al. use 0.7)."""
+
+
+class Node:
+    """A node of the tree: reached by ``action`` from its parent, made by a seat of
+    ``side``; ``reward`` is that side's total reward over ``visits``; ``available``
+    counts the visits of the parent in which ``action`` was legal."""
+
+    __slots__ = ("side", "children", "visits", "reward", "available")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the ``action`` to play (the root's most visited), the
+    ``iterations`` run, the wall ``seconds`` spent, and ``visits`` per root action."""
+
+    action: str
+    iterations: int
+    seconds: float
+    visits: dict[str, int]
+
+    @property
+    def iterations_per_second(self) -> float:
+        """Iterations run per second of wall time (0 when no time was measured)."""
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+def side_rewards(side_points: list[float]) -> list[float]:
+    """Each side's reward in [0, 1] for a deal ending with ``side_points``: 1 for a side
+    above every other side, 0.5 for one level with the best other side, else 0. Raises
+    ValueError for fewer than two sides."""
+    if len(side_points) < 2:
+        raise ValueError(f"a reward needs two sides or more, not {side_points!r}")
+    rewards = []
+    for side, points in enumerate(side_points):
+        best_other = max(p for other, p in enumerate(side_points) if other != side)
+        rewards.append(1.0 if points > best_other else 0.5 if points == best_other else 0.0)
+    return rewards
+
+
+def search(
+    game_slug: str,
+    view: dict[str, Any],
+    history: list[tuple[int, str]] | tuple[tuple[int, str], ...],
+    options: dict[str, Any],
+    rng: random.Random,
+    *,
+    seconds: float | None = 1.0,
+    iterations: int | None = None,
+    exploration: float = EXPLORATION,
+) -> SearchResult:
+    """Search from the observer's information set and return the action to play.
+
+    ``view`` is the observer's ``view_for`` (its ``viewer`` is the observer, who must be
+    ``to_act``), ``history`` its ``public_history``, ``options`` the validated options.
+    The search stops after ``seconds`` of wall time (None: no time limit) or after
+    ``iterations`` (None: no cap), whichever comes first; at least one iteration runs.
+    Raises ValueError when the view offers no legal action or both limits are None,
+    NotImplementedError when the game has no determinizer.
+    """
+    legal = list(view.get("legal_actions") or [])
+    if not legal:
+        raise ValueError("nothing to search: the view offers no legal action")
+    if seconds is None and iterations is None:
+        raise ValueError("a search needs a time budget, an iteration cap or both")
+    start = time.perf_counter()
+    if len(legal) == 1:
+        return SearchResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0})
+    game = get_game(game_slug)
+    history = list(history)
+    root = Node(-1)
+    deadline = None if seconds is None else start + seconds
+    cap = iterations if iterations is not None else math.inf
+    sides: tuple[tuple[int, ...], ...] | None = None
+    side_of: dict[int, int] = {}
+    done = 0
+    pool: list[Deal] = []
+    sampling = searching = 0.0
+    while done < cap:
+        began = time.perf_counter()
+        deal = _determinization(game, view, history, options, rng, pool, sampling > searching)
+        sampled_at = time.perf_counter()
+        sampling += sampled_at - began
+        if sides is None:
+            sides = deal.sides
+            side_of = {seat: number for number, side in enumerate(sides) for seat in side}
+        node, path = root, [root]
+        # Selection and expansion.
+        while deal.to_act is not None:
+            actions = deal.legal_actions()
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = Node(side_of[deal.to_act])
+                children[action] = child
+                for other in actions:  # the new child counts as available here too
+                    if other in children:
+                        children[other].available += 1
+                deal.apply(action)
+                path.append(child)
+                break
+            best, best_value = actions[0], -1.0
+            for action in actions:
+                child = children[action]
+                child.available += 1
+                value = child.reward / child.visits + exploration * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if value > best_value:
+                    best, best_value = action, value
+            deal.apply(best)
+            node = children[best]
+            path.append(node)
+        # Playout.
+        while deal.to_act is not None:
+            deal.apply(rng.choice(deal.legal_actions()))
+        rewards = side_rewards(deal.result()["side_points"])
+        for visited in path:
+            visited.visits += 1
+            if visited.side >= 0:
+                visited.reward += rewards[visited.side]
+        done += 1
+        now = time.perf_counter()
+        searching += now - sampled_at
+        if deadline is not None and now >= deadline:
+            break
+    visits = {action: child.visits for action, child in root.children.items()}
+    action = max(legal, key=lambda a: (visits.get(a, 0), a))
+    return SearchResult(action, done, time.perf_counter() - start, visits)
+
+
+POOL_SIZE = 256
+"""Determinizations kept for reuse when sampling a fresh one costs more than searching
+(the newest replace random older ones)."""
+
+
+def _determinization(
+    game: Game,
+    view: dict[str, Any],
+    history: list[tuple[int, str]],
+    options: dict[str, Any],
+    rng: random.Random,
+    pool: list[Deal],
+    reuse: bool,
+) -> Deal:
+    """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
+    has cost more time than the search so far), one of the ``pool`` of earlier samples
+    replayed from its deck; so sampling takes at most about half the budget (Tressette's
+    determinizer rejects many samples for its signals and accusi).
+    A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
+    none yet, the ValueError is raised."""
+    if not (reuse and pool):
+        try:
+            deal = game.determinize(view, history, options, rng)
+        except ValueError:
+            if not pool:
+                raise
+        else:
+            if len(pool) < POOL_SIZE:
+                pool.append(deal)
+            else:
+                pool[rng.randrange(POOL_SIZE)] = deal
+            return deal
+    return _replayed(game, rng.choice(pool), history)
+
+
+def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:
+    """A fresh copy of the determinization ``sample``: its deck dealt again and the history
+    replayed (cheaper than a deep copy, and the sample stays untouched)."""
+    deal = game.new_deal(
+        seats=sample.seats, dealer=sample.dealer, options=sample.options,
+        deck=sample.deck, carry=sample.carry,
+    )  # fmt: skip
+    for seat, action in history:
+        deal.apply(action, seat=seat)
+    return deal

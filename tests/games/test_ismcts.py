@@ -1,0 +1,129 @@
+"""The ISMCTS search (games/ismcts.py): rewards, budgets, and a move it must find."""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import cache
+
+import pytest
+
+from games import bots
+from games.ismcts import search, side_rewards
+from games.rules import get_game
+
+BRISCOLA = get_game("briscola")
+
+
+def test_a_side_above_every_other_scores_one_a_tie_a_half_and_a_loss_nothing():
+    assert side_rewards([70, 50]) == [1.0, 0.0]
+    assert side_rewards([60, 60]) == [0.5, 0.5]
+    assert side_rewards([40, 40, 39]) == [0.5, 0.5, 0.0]
+    assert side_rewards([-3, 5, 1]) == [0.0, 1.0, 0.0]
+    with pytest.raises(ValueError, match="two sides"):
+        side_rewards([7])
+
+
+def _outcome(deal, side: int) -> float:
+    """Exact value of ``deal`` for ``side`` when every seat plays perfectly with every card
+    known (minimax; two sides, so one's gain is the other's loss)."""
+    if deal.is_over:
+        return side_rewards(deal.result()["side_points"])[side]
+    values = []
+    for action in deal.legal_actions():
+        child = BRISCOLA.replay(deal.record())
+        child.apply(action)
+        values.append(_outcome(child, side))
+    mine = deal.game.side_of(deal.seats, deal.options, deal.to_act) == side
+    return max(values) if mine else min(values)
+
+
+@cache
+def _position_with_one_winning_card() -> tuple[int, str, list[str]]:
+    """The first seed whose two-player Briscola, played at random until the stock is out
+    and the follower of the third-last trick is to act, gives that follower exactly one
+    card that wins the hand (then every card is known to both: the unseen ones are the
+    leader's). Returns the seed, that card and the losing ones, found by ``_outcome``."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        deal = BRISCOLA.new_deal(seats=2, seed=seed)
+        while not (deal.stock_exhausted and deal.played):
+            deal.apply(rng.choice(deal.legal_actions()))
+        side = deal.to_act
+        values = {}
+        for action in deal.legal_actions():
+            child = BRISCOLA.replay(deal.record())
+            child.apply(action)
+            values[action] = _outcome(child, side)
+        winners = [a for a, v in values.items() if v == 1.0]
+        if len(winners) == 1 and all(v == 0.0 for a, v in values.items() if a not in winners):
+            return seed, winners[0], [a for a in values if a not in winners]
+    raise AssertionError("no such position in 500 seeds")
+
+
+def _replayed_position(seed: int):
+    rng = random.Random(seed)
+    deal = BRISCOLA.new_deal(seats=2, seed=seed)
+    while not (deal.stock_exhausted and deal.played):
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def test_with_a_decent_budget_it_plays_the_one_card_that_wins_the_hand():
+    seed, winning, losing = _position_with_one_winning_card()
+    deal = _replayed_position(seed)
+    given = bots.bot_input(deal, deal.to_act)
+    found = search(given.game, given.view, given.history, given.options, random.Random(7),
+                   seconds=None, iterations=600)  # fmt: skip
+    assert found.action == winning, (found.visits, losing)
+    assert found.visits[winning] > max(found.visits[a] for a in losing)
+
+
+def test_the_ismcts_bot_level_plays_that_card_too():
+    seed, winning, _ = _position_with_one_winning_card()
+    deal = _replayed_position(seed)
+    action = bots.choose_action(
+        bots.bot_input(deal, deal.to_act), random.Random(3), "ismcts", iterations=600
+    )
+    assert action == winning
+
+
+def test_it_runs_exactly_the_iterations_asked_and_counts_every_one_at_the_root():
+    deal = BRISCOLA.new_deal(seats=3, seed=11)
+    given = bots.bot_input(deal, deal.to_act)
+    view, history = copy.deepcopy(given.view), list(given.history)
+    found = search("briscola", view, history, given.options, random.Random(1),
+                   seconds=None, iterations=150)  # fmt: skip
+    assert found.iterations == 150
+    assert sum(found.visits.values()) == 150
+    assert set(found.visits) == set(view["legal_actions"])
+    assert found.iterations_per_second > 0
+    assert view == given.view and history == list(given.history)  # its input is untouched
+
+
+def test_a_time_budget_stops_the_search():
+    deal = BRISCOLA.new_deal(seats=2, seed=5)
+    given = bots.bot_input(deal, deal.to_act)
+    found = search("briscola", given.view, given.history, given.options, random.Random(1),
+                   seconds=0.05)  # fmt: skip
+    assert 0.05 <= found.seconds < 0.5 and found.iterations >= 1
+
+
+def test_a_single_legal_action_is_played_without_searching():
+    deal = BRISCOLA.new_deal(seats=2, seed=5)
+    rng = random.Random(5)
+    while len(deal.legal_actions()) != 1:
+        deal.apply(rng.choice(deal.legal_actions()))
+    given = bots.bot_input(deal, deal.to_act)
+    found = search("briscola", given.view, given.history, given.options, rng, iterations=50)
+    assert found.action == deal.legal_actions()[0] and found.iterations == 0
+
+
+def test_a_search_without_an_action_or_a_budget_says_so():
+    deal = BRISCOLA.new_deal(seats=2, seed=5)
+    given = bots.bot_input(deal, deal.to_act)
+    with pytest.raises(ValueError, match="no legal action"):
+        search("briscola", {**given.view, "legal_actions": []}, (), {}, random.Random(1))
+    with pytest.raises(ValueError, match="time budget"):
+        search("briscola", given.view, given.history, given.options, random.Random(1),
+               seconds=None)  # fmt: skip
