@@ -294,6 +294,8 @@ MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
 # A computer opponent waits this long before its move (games/bots.py), so that a human can
 # follow the table; the task is queued with this countdown.
 BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
+# The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core.
+BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
 

@@ -604,11 +604,39 @@ def register_bot_queue(queue) -> None:
     _BOT_QUEUE[:] = [queue]
 
 
+_SEARCH_PROCESS: list = []
+
+
+def _tasks_run_eagerly() -> bool:
+    """True when Celery runs tasks in the caller's process (the embedded default, tests)."""
+    from celery import current_app
+
+    return bool(current_app.conf.task_always_eager)
+
+
+def _search_process():
+    """The one-process pool that runs the ISMCTS search when Celery tasks run eagerly (the
+    embedded default, the tests): started on first use with ``spawn``, so the child holds
+    no copy of the server's threads or connections; it imports only games.bots and the
+    engine."""
+    if not _SEARCH_PROCESS:
+        import atexit
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(pool.shutdown)
+        _SEARCH_PROCESS.append(pool)
+    return _SEARCH_PROCESS[0]
+
+
 def bot_play(*, match_id: int, seq: int) -> bool:
     """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
     means someone acted meanwhile): it chooses from its seat's view and the public history
-    alone (games/bots.py, ``bot_input``); the ISMCTS level searches for up to a second, which
-    is why this runs in the Celery worker (``games.tasks.bot_move``).
+    alone (games/bots.py, ``bot_input``); the ISMCTS level searches for
+    ``BOT_SEARCH_SECONDS`` (1 s), which is why this runs in the Celery worker
+    (``games.tasks.bot_move``), or, when tasks run eagerly (the embedded default), hands the
+    search to a process of its own (``_search_process``).
     Returns True when it played."""
     import random as random_module
 
@@ -623,7 +651,15 @@ def bot_play(*, match_id: int, seq: int) -> bool:
     if seat is None:
         return False
     level = seat.player.username.split("-")[1]
-    action = choose_action(bot_input(engine, seat.number), random_module.Random(), level)
+    bot = bot_input(engine, seat.number)
+    rng, seconds = random_module.Random(), settings.BOT_SEARCH_SECONDS
+    if level == "ismcts" and _tasks_run_eagerly():
+        # The embedded default has no worker: the search gets a process of its own, so the
+        # second it takes never runs in the serving process (issue #12).
+        future = _search_process().submit(choose_action, bot, rng, level, seconds=seconds)
+        action = future.result()
+    else:
+        action = choose_action(bot, rng, level, seconds=seconds)
     match_apply_action(match_id=match_id, player_id=seat.player_id, action=action, seq=seq)
     return True
 

@@ -171,8 +171,21 @@ def test_a_casual_match_against_bots_plays_to_its_end_unrated(game, seats, setti
 
 @pytest.mark.django_db(transaction=True)
 def test_a_match_against_the_ismcts_bot_plays_to_its_end(settings, monkeypatch):
+    """With tasks run eagerly (the embedded default), the search runs in a process of its
+    own, never in the serving process."""
+    import os
+
     settings.BOT_DELAY_SECONDS = 0
-    monkeypatch.setattr(bots, "ISMCTS_SECONDS", 0.01)
+    settings.BOT_SEARCH_SECONDS = 0.01
+    searched_in: list[int] = []
+    pool = services._search_process()
+    real_submit = pool.submit
+
+    def submit(function, *args, **kwargs):
+        searched_in.append(real_submit(os.getpid).result())
+        return real_submit(function, *args, **kwargs)
+
+    monkeypatch.setattr(pool, "submit", submit)
     human = make_player("cleo")
     match = services.match_against_computer(
         player=human, game="briscola", seats=2, level="ismcts", options={"match": "one_hand"}
@@ -193,6 +206,7 @@ def test_a_match_against_the_ismcts_bot_plays_to_its_end(settings, monkeypatch):
             action=rng.choice(engine.legal_actions()), seq=match.seq,
         )  # fmt: skip
     assert match.status == Match.Status.FINISHED
+    assert searched_in and os.getpid() not in searched_in
 
 
 @pytest.mark.django_db
