@@ -1,0 +1,183 @@
+"""A league season's standings as CSV (every division), from the season page and from the
+Season admin: the same rows as the page shows. Division tournaments stay off /tournaments/."""
+
+from __future__ import annotations
+
+import csv
+import io
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services as game_services
+from games.models import Match
+from leagues import services
+from tests.conftest import make_player, make_tournament
+from tests.leagues.conftest import make_league
+from tournaments import services as tournament_services
+
+pytestmark = pytest.mark.django_db
+
+
+def play_first_round(season) -> None:
+    """Play round 1 of every division of ``season`` (open now): the player whose name sorts
+    first wins (the other resigns); the results are recorded in the standings."""
+    services.rounds_open_due(now=timezone.now(), season=season)
+    matches = Match.objects.filter(
+        round__tournament__league_division__season=season, round__number=1, is_bye=False
+    ).prefetch_related("seats__player")
+    for match in matches:
+        game_services.match_start(match_id=match.pk)
+        loser = max(match.seats.all(), key=lambda seat: seat.player.username)
+        game_services.match_resign(match_id=match.pk, player_id=loser.player_id)
+        tournament_services.match_result_record(match_id=match.pk)
+
+
+@pytest.fixture
+def played_season(eight):
+    """The first season of a league of p1..p8 (two divisions of four, one up and one down),
+    its round 1 played."""
+    league = make_league(eight)
+    season = services.season_start_first(league=league, starts_at=timezone.now())
+    play_first_round(season)
+    return season
+
+
+class _StandingsPage(HTMLParser):
+    """The standings tables of a season page: ``rows`` is a list of (division level, the
+    row's cell texts, its ``data-zone``), in page order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[int, list[str], str]] = []
+        self._level = 0
+        self._cells: list[str] | None = None
+        self._zone = ""
+        self._in_cell = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        testid = attrs.get("data-testid") or ""
+        if tag == "section" and testid.startswith("division-"):
+            self._level = int(testid.removeprefix("division-"))
+        elif tag == "tr" and "data-player" in attrs:
+            self._cells, self._zone = [], attrs.get("data-zone", "")
+        elif tag == "td" and self._cells is not None:
+            self._cells.append("")
+            self._in_cell = True
+
+    def handle_endtag(self, tag):
+        if tag == "td":
+            self._in_cell = False
+        elif tag == "tr" and self._cells is not None:
+            self.rows.append((self._level, [c.strip() for c in self._cells], self._zone))
+            self._cells = None
+
+    def handle_data(self, data):
+        if self._in_cell and self._cells is not None:
+            self._cells[-1] += data
+
+
+def page_standings(html: str) -> list[dict]:
+    """The season page's standings rows as dicts of the CSV's columns, values as shown."""
+    parser = _StandingsPage()
+    parser.feed(html)
+    return [
+        {
+            "division": level,
+            "rank": int(cells[0]),
+            "player": cells[1],
+            "played": int(cells[2]),
+            "won": int(cells[3]),
+            "lost": int(cells[4]),
+            "points": float(cells[5]),
+            "deal_difference": int(cells[6]),
+            "zone": zone,
+        }
+        for level, cells, zone in parser.rows
+    ]
+
+
+def _csv_rows(content: bytes) -> list[dict]:
+    """CSV rows as dicts, numbers read back as the page's types."""
+    rows = list(csv.DictReader(io.StringIO(content.decode())))
+    for row in rows:
+        for column in ("division", "rank", "played", "won", "lost", "deal_difference"):
+            row[column] = int(row[column])
+        row["points"] = float(row["points"])
+    return rows
+
+
+def test_the_season_csv_holds_every_division_as_the_page_shows_it(client, played_season):
+    page = client.get(played_season.get_absolute_url()).content.decode()
+    csv_url = reverse("leagues:season_standings_csv", args=["club-league", 1])
+    assert csv_url in page
+    shown = page_standings(page)
+    assert len(shown) == 8 and {row["division"] for row in shown} == {1, 2}
+    assert any(row["points"] > 0 for row in shown)  # round 1 counted
+
+    response = client.get(csv_url)
+    assert response["Content-Type"].startswith("text/csv")
+    assert "club-league-season-1-standings.csv" in response["Content-Disposition"]
+    assert _csv_rows(response.content) == shown
+
+
+def test_the_csv_marks_the_promotion_and_relegation_zones(client, played_season):
+    rows = _csv_rows(
+        client.get(reverse("leagues:season_standings_csv", args=["club-league", 1])).content
+    )
+    zones = {(row["division"], row["zone"]) for row in rows if row["zone"]}
+    assert zones == {(1, "down"), (2, "up")}
+
+
+def test_an_unknown_season_has_no_csv(client, played_season):
+    response = client.get(reverse("leagues:season_standings_csv", args=["club-league", 9]))
+    assert response.status_code == 404
+
+
+def test_staff_export_the_standings_of_seasons_from_admin(client, played_season):
+    client.force_login(make_player("sam", is_staff=True, is_superuser=True))
+    other = services.season_start_first(
+        league=make_league([make_player("q1"), make_player("q2")], slug="other-league")
+    )
+    changelist = reverse("admin:leagues_season_changelist")
+
+    one = client.post(
+        changelist,
+        {"action": "export_standings_csv", "_selected_action": [played_season.pk]},
+    )
+    page = client.get(played_season.get_absolute_url()).content.decode()
+    assert _csv_rows(one.content) == page_standings(page)
+
+    both = client.post(
+        changelist,
+        {"action": "export_standings_csv", "_selected_action": [played_season.pk, other.pk]},
+    )
+    rows = list(csv.DictReader(io.StringIO(both.content.decode())))
+    assert list(rows[0])[:3] == ["league", "season", "division"]
+    assert {(row["league"], row["player"]) for row in rows if row["league"] == "other-league"} == {
+        ("other-league", "q1"),
+        ("other-league", "q2"),
+    }
+    assert sum(row["league"] == "club-league" for row in rows) == 8
+
+
+def test_the_season_admin_page_links_to_the_csv(client, played_season):
+    client.force_login(make_player("sam", is_staff=True, is_superuser=True))
+    page = client.get(reverse("admin:leagues_season_change", args=[played_season.pk]))
+    assert reverse("leagues:season_standings_csv", args=["club-league", 1]) in page.content.decode()
+
+
+def test_division_tournaments_are_left_off_the_tournament_list_but_keep_their_page(
+    client, played_season
+):
+    make_tournament([make_player("ann"), make_player("ben")], slug="open-cup")
+    division = played_season.divisions.get(level=1).tournament
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    assert reverse("tournaments:detail", args=["open-cup"]) in listing
+    assert division.get_absolute_url() not in listing
+    home = client.get(reverse("home")).content.decode()
+    assert division.get_absolute_url() not in home
+    assert client.get(division.get_absolute_url()).status_code == 200
