@@ -79,6 +79,11 @@ SEASON_STANDINGS_COLUMNS = [
 """The columns of a season's standings CSV: the season page's table, a row a player."""
 
 
+def _points(value: float) -> float | int:
+    """Match points as the page writes them: a whole number without ".0" (1, 1.5)."""
+    return int(value) if float(value).is_integer() else value
+
+
 def season_standings_table(season: Season) -> list[list]:
     """A season's standings as its page shows them, every division top first, a row a
     player in ``SEASON_STANDINGS_COLUMNS`` order (zone "up", "down" or ""). Two queries
@@ -91,7 +96,7 @@ def season_standings_table(season: Season) -> list[list]:
             row.played,
             row.wins,
             row.losses,
-            row.match_points,
+            _points(row.match_points),
             row.deal_point_difference,
             row.zone,
         ]

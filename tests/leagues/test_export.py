@@ -80,10 +80,14 @@ class _StandingsPage(HTMLParser):
             self._cells[-1] += data
 
 
-def page_standings(html: str) -> list[dict]:
-    """The season page's standings rows as dicts of the CSV's columns, values as shown."""
+def _page_cells(html: str) -> list[tuple[int, list[str], str]]:
     parser = _StandingsPage()
     parser.feed(html)
+    return parser.rows
+
+
+def page_standings(html: str) -> list[dict]:
+    """The season page's standings rows as dicts of the CSV's columns, values as shown."""
     return [
         {
             "division": level,
@@ -96,7 +100,7 @@ def page_standings(html: str) -> list[dict]:
             "deal_difference": int(cells[6]),
             "zone": zone,
         }
-        for level, cells, zone in parser.rows
+        for level, cells, zone in _page_cells(html)
     ]
 
 
@@ -122,6 +126,9 @@ def test_the_season_csv_holds_every_division_as_the_page_shows_it(client, played
     assert response["Content-Type"].startswith("text/csv")
     assert "club-league-season-1-standings.csv" in response["Content-Disposition"]
     assert _csv_rows(response.content) == shown
+    # Written as the page writes them: "1", not "1.0".
+    raw = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [row["points"] for row in raw] == [cell[5] for _, cell, _ in _page_cells(page)]
 
 
 def test_the_csv_marks_the_promotion_and_relegation_zones(client, played_season):
