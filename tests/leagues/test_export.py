@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Match
 from leagues import services
+from leagues.promotion import next_divisions, standing_zones
 from tests.conftest import make_player, make_tournament
 from tests.leagues.conftest import make_league
 from tournaments import services as tournament_services
@@ -137,6 +138,25 @@ def test_the_csv_marks_the_promotion_and_relegation_zones(client, played_season)
     )
     zones = {(row["division"], row["zone"]) for row in rows if row["zone"]}
     assert zones == {(1, "down"), (2, "up")}
+
+
+def test_the_zones_follow_the_promotion_rule_of_the_next_season():
+    ranked = [["a1", "a2", "a3"], ["b1", "b2", "b3", "b4"], ["c1", "c2"]]
+    zones = [
+        standing_zones(len(players), level=level, levels=3, promote=1, relegate=2)
+        for level, players in enumerate(ranked, start=1)
+    ]
+    assert zones == [["", "down", "down"], ["up", "", "down", "down"], ["up", ""]]
+    moved = next_divisions(ranked, promote=1, relegate=2, size=4)
+    for level, (players, marks) in enumerate(zip(ranked, zones, strict=True)):
+        for player, zone in zip(players, marks, strict=True):
+            now = next(i for i, division in enumerate(moved) if player in division)
+            assert now == level + {"up": -1, "down": 1, "": 0}[zone], player
+
+
+def test_zones_of_a_bad_level_are_refused():
+    with pytest.raises(ValueError, match="level"):
+        standing_zones(4, level=3, levels=2, promote=1, relegate=1)
 
 
 def test_an_unknown_season_has_no_csv(client, played_season):
