@@ -3,8 +3,13 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from games import rules_pages
+from leagues.api import router as leagues_api
 from tournaments import views as tournament_views
 from tournaments.api import api
+
+# Leagues sit above tournaments (docs/layers.md): their API router is mounted here, so that
+# tournaments/api.py never imports leagues.
+api.add_router("/leagues", leagues_api)
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),

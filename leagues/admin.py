@@ -5,12 +5,14 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib import admin, messages
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
-from leagues import services
+from leagues import services, views
 from leagues.models import Division, Fixture, League, Member, Season
 
 
@@ -102,9 +104,9 @@ class SeasonAdmin(SecretLookupsRefused, admin.ModelAdmin):
 
     list_display = ["__str__", "league", "number", "status", "starts_at", "finished_at"]
     list_filter = ["status", "league"]
-    readonly_fields = ["league", "number", "status", "starts_at", "finished_at"]
+    readonly_fields = ["league", "number", "status", "starts_at", "finished_at", "standings_csv"]
     inlines = [DivisionInline]
-    actions = ["promote_relegate_and_start_next"]
+    actions = ["promote_relegate_and_start_next", "export_standings_csv"]
 
     def has_add_permission(self, request):
         return False  # seasons are made by the actions, with their divisions
@@ -113,6 +115,19 @@ class SeasonAdmin(SecretLookupsRefused, admin.ModelAdmin):
     def promote_relegate_and_start_next(self, request, queryset):
         for season in queryset.select_related("league"):
             _report(self, request, season, lambda season=season: _next_started(season))
+
+    @admin.display(description=_("Standings"))
+    def standings_csv(self, obj):
+        """A link to the season's standings CSV (the season page's download)."""
+        url = reverse("leagues:season_standings_csv", args=[obj.league.slug, obj.number])
+        return format_html('<a href="{}">{}</a>', url, _("Download as CSV"))
+
+    @admin.action(description=_("Export the standings as CSV (every division)"))
+    def export_standings_csv(self, request, queryset):
+        """The selected seasons' standings as the season page shows them, in one CSV."""
+        return views.seasons_standings_csv(
+            queryset.select_related("league").order_by("league__name", "number")
+        )
 
 
 def _next_started(season: Season) -> str:

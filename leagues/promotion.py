@@ -121,3 +121,31 @@ def next_divisions(
         if len(divisions[level]) < 2:
             divisions[level - 1].extend(divisions.pop(level))
     return divisions
+
+
+def standing_zones(
+    count: int, *, level: int, levels: int, promote: int, relegate: int
+) -> list[str]:
+    """Each standings place of a division of ``count`` players, best first: "up" (promoted
+    at the season's end), "down" (relegated) or "" (stays), by the rule of
+    ``next_divisions`` step 2 (no promotion from the top division, ``level`` 1, nor
+    relegation from the lowest, ``level == levels``; fewer go down when a division is too
+    small to give both).
+
+    >>> standing_zones(4, level=2, levels=3, promote=1, relegate=1)
+    ['up', '', '', 'down']
+    >>> standing_zones(3, level=1, levels=1, promote=1, relegate=1)
+    ['', '', '']
+
+    Raises:
+        ValueError: a negative count, or ``level`` not in ``1..levels``.
+    """
+    if count < 0 or promote < 0 or relegate < 0:
+        raise ValueError("counts are not negative")
+    if not 1 <= level <= levels:
+        raise ValueError("level is between 1 and the number of divisions")
+    up = min(promote, count) if level > 1 else 0
+    down = min(relegate, count - up) if level < levels else 0
+    return [
+        "up" if place < up else "down" if place >= count - down else "" for place in range(count)
+    ]

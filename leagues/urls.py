@@ -15,5 +15,10 @@ urlpatterns = [
     path("<slug:slug>/join/", views.league_join, name="join"),
     path("<slug:slug>/leave/", views.league_leave, name="leave"),
     path("<slug:slug>/seasons/<int:number>/", views.season_standings, name="season"),
+    path(
+        "<slug:slug>/seasons/<int:number>/standings.csv",
+        views.season_standings_csv,
+        name="season_standings_csv",
+    ),
     path("<slug:slug>/seasons/<int:number>/schedule/", views.season_schedule, name="schedule"),
 ]

@@ -5,6 +5,8 @@ whatever the number of players (tests/leagues/test_pages.py)."""
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.conf import settings
@@ -20,7 +22,9 @@ from django.views.decorators.http import require_POST
 from games.models import Match, Seat
 from leagues import services
 from leagues.models import Division, Fixture, League, Member, Season
+from leagues.promotion import standing_zones
 from tournaments.models import Round, Standing
+from tournaments.views import csv_cell
 
 
 def _tick_without_beat() -> None:
@@ -41,7 +45,8 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 def _division_tables(season: Season) -> list[tuple[Division, list[Standing]]]:
     """Each division of ``season`` (top first) with its standings rows, in two queries;
-    each row carries ``zone``: "up" (promoted), "down" (relegated) or ""."""
+    each row carries ``zone``: "up" (promoted), "down" (relegated) or ""
+    (``promotion.standing_zones``)."""
     divisions = list(season.divisions.select_related("tournament").order_by("level"))
     rows = (
         Standing.objects.filter(tournament__league_division__season=season)
@@ -55,13 +60,72 @@ def _division_tables(season: Season) -> list[tuple[Division, list[Standing]]]:
     tables = []
     for division in divisions:
         table = by_tournament[division.tournament_id]
-        count = len(table)
-        up = league.promote_count if division.level > 1 else 0
-        down = min(league.relegate_count, count - up) if division.level < len(divisions) else 0
-        for position, row in enumerate(table):
-            row.zone = "up" if position < up else "down" if position >= count - down else ""
+        zones = standing_zones(
+            len(table),
+            level=division.level,
+            levels=len(divisions),
+            promote=league.promote_count,
+            relegate=league.relegate_count,
+        )
+        for row, zone in zip(table, zones, strict=True):
+            row.zone = zone
         tables.append((division, table))
     return tables
+
+
+SEASON_STANDINGS_COLUMNS = [
+    "division", "rank", "player", "played", "won", "lost", "points", "deal_difference", "zone",
+]  # fmt: skip
+"""The columns of a season's standings CSV: the season page's table, a row a player."""
+
+
+def _points(value: float) -> float | int:
+    """Match points as the page writes them: a whole number without ".0" (1, 1.5)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def season_standings_table(season: Season) -> list[list]:
+    """A season's standings as its page shows them, every division top first, a row a
+    player in ``SEASON_STANDINGS_COLUMNS`` order (zone "up", "down" or ""). Two queries
+    (``_division_tables``)."""
+    return [
+        [
+            division.level,
+            row.rank,
+            row.entry.player.username,
+            row.played,
+            row.wins,
+            row.losses,
+            _points(row.match_points),
+            row.deal_point_difference,
+            row.zone,
+        ]
+        for division, rows in _division_tables(season)
+        for row in rows
+    ]
+
+
+def seasons_standings_csv(seasons: Iterable[Season]) -> HttpResponse:
+    """A CSV download of the standings of ``seasons`` (``season_standings_table``); with
+    more than one season (the admin action) a first ``league`` and ``season`` column tell
+    their rows apart. Cells a spreadsheet would read as a formula are quoted
+    (``tournaments.views.csv_cell``)."""
+    seasons = list(seasons)
+    several = len(seasons) > 1
+    if several:
+        filename = "league-seasons-standings.csv"
+    else:
+        filename = f"{seasons[0].league.slug}-season-{seasons[0].number}-standings.csv"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow((["league", "season"] if several else []) + SEASON_STANDINGS_COLUMNS)
+    for season in seasons:
+        first = [season.league.slug, season.number] if several else []
+        writer.writerows(
+            first + [csv_cell(v) for v in row] for row in season_standings_table(season)
+        )
+    return response
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -104,6 +168,11 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
         "leagues/season.html",
         {"league": season.league, "season": season, "tables": _division_tables(season)},
     )
+
+
+def season_standings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A season's standings, every division, as CSV (``seasons_standings_csv``)."""
+    return seasons_standings_csv([_season(slug, number)])
 
 
 def season_schedule(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -43,6 +43,14 @@ def _public_tournaments():
     )
 
 
+def _listed_tournaments():
+    """The public tournaments that the lists show: a league division's round robin
+    (``leagues.Division``, reached by the reverse one-to-one ``league_division``) is left
+    out, as it is reached from its league's pages; its own page still works. Only the
+    relation's name is used here: tournaments never import leagues (docs/layers.md)."""
+    return _public_tournaments().filter(league_division__isnull=True)
+
+
 def home(request: HttpRequest) -> HttpResponse:
     """Front page: the player's live and upcoming matches, open tournaments, games."""
     my_matches = []
@@ -68,15 +76,15 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "live_now": live_now,
             "my_matches": my_matches,
-            "tournaments": _public_tournaments().exclude(status=Tournament.Status.FINISHED)[:10],
+            "tournaments": _listed_tournaments().exclude(status=Tournament.Status.FINISHED)[:10],
             "games": all_games(),
         },
     )
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Every public tournament, newest first."""
-    return render(request, "tournaments/list.html", {"tournaments": _public_tournaments()[:100]})
+    """Every public tournament, newest first, league divisions left out."""
+    return render(request, "tournaments/list.html", {"tournaments": _listed_tournaments()[:100]})
 
 
 def _standings(tournament: Tournament):
@@ -308,7 +316,7 @@ def results_table(tournament: Tournament) -> Table:
     return header, rows
 
 
-def _cell(value):
+def csv_cell(value):
     """A text cell that a spreadsheet would read as a formula gets a leading quote (OWASP,
     "CSV Injection"); numbers are written as they are."""
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -335,7 +343,7 @@ def csv_response(
         header, rows = table(tournament)
         columns += [column for column in header if column not in columns]
         for row in rows:
-            record = dict(zip(header, map(_cell, row), strict=True))
+            record = dict(zip(header, map(csv_cell, row), strict=True))
             records.append({"tournament": tournament.slug, **record} if several else record)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

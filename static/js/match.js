@@ -213,7 +213,17 @@ export class MatchClient {
     this.setBusy(false);
     this.maybeAnnounceDeal(prev, msg);
     this.render();
+    this.syncStartBoxes(msg.match && msg.match.status);
     if (msg.match && msg.match.status === "finished" && !this.ratingChanges) this.fetchRatingChanges(0);
+  }
+
+  /** Boxes of the page outside the table that are only for a match not started yet (a
+   *  league match's Ready box: `data-until-started` in templates/games/match.html) are
+   *  hidden once a state says the match is live or over, without a reload. */
+  syncStartBoxes(status) {
+    const doc = this.table.ownerDocument;
+    if (!doc || !status) return;
+    for (const box of doc.querySelectorAll("[data-until-started]")) box.hidden = status !== "scheduled";
   }
 
   /** Once the match is over, ask (a few times, the result is recorded after commit) for the

@@ -46,6 +46,7 @@ def test_two_players_press_ready_on_a_league_match_and_play_it(asgi_server, live
                          asgi_server, "alice")  # fmt: skip
     # Alice alone is ready: her table waits.
     assert alice.locator(TABLE).get_attribute("data-status") == "scheduled"
+    assert alice.locator("[data-testid=league-ready]").is_visible()
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED
 
@@ -55,6 +56,8 @@ def test_two_players_press_ready_on_a_league_match_and_play_it(asgi_server, live
     for page in (alice, bob):
         page.wait_for_selector(f"{TABLE}[data-status=in_progress]")
         page.wait_for_selector("[data-testid=my-hand] .card")
+    # Alice's Ready box, shown while she waited, went with the start (no reload).
+    assert alice.locator("[data-testid=league-ready]").is_hidden()
     seats = dict(match.seats.values_list("player__username", "number"))
     pages = {seats["alice"]: alice, seats["bob"]: bob}
 

@@ -3,7 +3,11 @@ a 200-player season), the schedule with windows, a pairing's page and its forms.
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -133,3 +137,38 @@ def test_the_schedule_costs_the_same_queries_for_a_larger_season(client, setting
         assert page.status_code == 200
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_the_ready_box_is_marked_to_go_once_the_match_starts(client, two_league, alice):
+    match = pairing(two_league, "alice", "bob")
+    client.force_login(alice)
+    html = client.get(match.get_absolute_url()).content.decode()
+    # match.js hides every [data-until-started] box when a state says the match is live.
+    assert 'data-testid="league-ready" data-until-started' in html
+
+
+_READY_BOX_SCRIPT = """
+import { MatchClient } from "./match.js";
+const box = { hidden: false };
+const doc = { querySelectorAll: (selector) => (selector === "[data-until-started]" ? [box] : []) };
+const seen = [];
+for (const status of ["scheduled", "in_progress", "scheduled", "finished"]) {
+  MatchClient.prototype.syncStartBoxes.call({ table: { ownerDocument: doc } }, status);
+  seen.push(box.hidden);
+}
+console.log(JSON.stringify(seen));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_the_match_page_script_hides_the_ready_box_once_the_match_is_live():
+    js = Path(__file__).resolve().parents[2] / "static" / "js"
+    done = subprocess.run(  # noqa: S603 (a fixed script run by the machine's node)
+        [shutil.which("node"), "--input-type=module", "-e", _READY_BOX_SCRIPT],
+        cwd=js,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(done.stdout) == [False, True, False, True]
