@@ -1,0 +1,314 @@
+"""The state machine of one Machiavelli game: the deal procedure and the action
+spelling are in the docstring of games/rules/machiavelli/game.py.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
+../shared/rules/README.md ("Machiavelli" rulings).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from games.rules.base import Deal, IllegalAction
+from games.rules.machiavelli.melds import (
+    CODES,
+    FACE,
+    FACES,
+    canonical,
+    codes,
+    counts_of,
+    format_table,
+    meld_kind,
+    parse_table,
+)
+from games.rules.machiavelli.partition import SearchBudgetExceeded, find_partition
+from games.rules.machiavelli.scoring import game_result
+
+HAND_SIZE = 13
+PENALTY_CARDS = 3
+PLAY, OVER = "play", "over"
+DRAW, PASS = "draw", "pass"
+DRAW_KIND, PASS_KIND, TABLE_KIND, PENALTY_KIND = "draw", "pass", "table", "penalty"
+LEGAL_SEARCH_BUDGET = 2_000
+"""Expansions of ``find_partition`` allowed for each rearrangement ``legal_actions``
+looks for; a table that needs more is simply not offered (a player may still submit it)."""
+
+
+def _malformed(action: object, why: str) -> IllegalAction:
+    return IllegalAction(
+        "malformed",
+        f"{action!r} is not a Machiavelli action ({why}): expected 'draw', 'pass' or "
+        "'table' and the whole new table, melds separated by '|', e.g. "
+        "'table 3H 4H 5H | 7C 7D 7S'",
+        action=action if isinstance(action, str) else repr(action),
+    )
+
+
+def _run_starts(present: list[bool]) -> list[tuple[int, ...]]:
+    """Every run (as rank indexes, 13 the ace high) that the ranks ``present`` (14 flags,
+    the ace at both ends) allow, from three cards to the longest."""
+    runs = []
+    for start in range(12):
+        end = start
+        while end < 14 and present[end] and end - start < 13:
+            if end - start >= 2:
+                runs.append(tuple(range(start, end + 1)))
+            end += 1
+    return runs
+
+
+class MachiavelliDeal(Deal):
+    """One game of Machiavelli for two to five players; procedure and spelling in
+    games/rules/machiavelli/game.py.
+
+    Cards are faces (melds.py: ``suit * 13 + rank``); each hand is a list of 52
+    counts; ``table`` is the list of melds (tuples of faces, each in canonical order)
+    in the order the last player to play laid them; ``stock`` the faces still to draw,
+    ``drawn`` how many have been drawn. ``passes`` counts the turns in a row, since the
+    stock ran out, in which nothing was laid. ``last_turn`` is what the last turn did
+    (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
+    it what each seat may know.
+    ``apply`` raises IllegalAction with the keys ``malformed``, ``stock_empty``,
+    ``stock_not_empty``, ``table_card_missing``, ``card_not_in_hand`` and
+    ``no_card_from_hand`` (besides ``deal_over`` and ``not_your_turn``); an invalid
+    table is not refused: it is the penalty of the rulings.
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
+    ../shared/rules/README.md ("Machiavelli").
+    """
+
+    __slots__ = ("hands", "table", "stock", "drawn", "passes", "last_turn", "went_out")
+
+    def _deal(self) -> None:
+        """Deal ``deck`` as game.py says: 13 cards each, one at a time from the seat after
+        the dealer; the rest is the stock, top first; the seat after the dealer plays."""
+        seats, dealer = self.seats, self.dealer
+        deck = [FACE[code] for code in self.deck]
+        dealt = HAND_SIZE * seats
+        self.hands = [[0] * FACES for _ in range(seats)]
+        for position in range(dealt):
+            self.hands[(dealer + 1 + position) % seats][deck[position]] += 1
+        self.stock = tuple(deck[dealt:])
+        self.drawn = 0
+        self.table: list[tuple[int, ...]] = []
+        self.passes = 0
+        self.last_turn: dict[str, Any] | None = None
+        self.went_out: int | None = None
+        self.phase = PLAY
+        self.to_act = (dealer + 1) % seats
+
+    # -- reading the state ---------------------------------------------------
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock) - self.drawn
+
+    def table_counts(self) -> list[int]:
+        """The cards on the table as 52 counts by face."""
+        return counts_of(face for meld in self.table for face in meld)
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """The codes of ``seat``'s hand, by suit (C D H S) then rank (A to K)."""
+        return [CODES[face] for face in range(FACES) for _ in range(self.hands[seat][face])]
+
+    # -- legal actions -------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        """Sorted actions for ``to_act`` ([] when over): ``draw`` (``pass`` once the stock
+        is empty) and a bounded choice of valid tables, enough for bots and random play:
+
+        1. every meld of the hand's cards alone added to the table;
+        2. every card of the hand added to a meld of the table (a lay-off);
+        3. for a card with no lay-off, the table and that card rearranged, when
+           ``find_partition`` finds a split within ``LEGAL_SEARCH_BUDGET``.
+
+        ``apply`` accepts any other table made of the table's cards and some of the
+        hand's (at least one) too; an invalid one is the rulings' penalty.
+        """
+        seat = self.to_act
+        if seat is None:
+            return []
+        actions = {DRAW if self.stock_count else PASS}
+        hand = self.hands[seat]
+        table = self.table
+        for meld in self._hand_melds(hand):
+            actions.add(format_table([*table, meld]))
+        unplaced = []
+        for face in range(FACES):
+            if not hand[face]:
+                continue
+            placed = False
+            for index, meld in enumerate(table):
+                longer = (*meld, face)
+                if meld_kind(longer) is not None:
+                    placed = True
+                    new_table = list(table)
+                    new_table[index] = canonical(longer)
+                    actions.add(format_table(new_table))
+            if not placed:
+                unplaced.append(face)
+        if table and unplaced:
+            counts = self.table_counts()
+            for face in unplaced:
+                counts[face] += 1
+                if counts[face] <= 2:
+                    try:
+                        split = find_partition(counts, budget=LEGAL_SEARCH_BUDGET)
+                    except SearchBudgetExceeded:
+                        split = None
+                    if split is not None:
+                        actions.add(format_table(split))
+                counts[face] -= 1
+        return sorted(actions)
+
+    @staticmethod
+    def _hand_melds(hand: list[int]) -> list[tuple[int, ...]]:
+        """Every meld the cards of ``hand`` (52 counts) make on their own, canonical."""
+        melds = []
+        for rank in range(13):
+            suits = [suit for suit in range(4) if hand[suit * 13 + rank]]
+            for size in (3, 4):
+                for chosen in combinations(suits, size):
+                    melds.append(tuple(suit * 13 + rank for suit in chosen))
+        for suit in range(4):
+            present = [bool(hand[suit * 13 + rank % 13]) for rank in range(14)]
+            for run in _run_starts(present):
+                melds.append(tuple(suit * 13 + rank % 13 for rank in run))
+        return melds
+
+    # -- applying an action ----------------------------------------------------
+
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``draw``, ``pass`` or ``table ...`` for ``seat``, the seat to act.
+
+        1. ``draw``: the top card of the stock joins the hand; refused once it is empty.
+        2. ``pass``: only once the stock is empty; a full round of passes (every seat
+           in a row, nothing laid) ends the game.
+        3. ``table M1 | M2 | ...``: the whole new table. It must hold every card of the
+           table and at least one card of the hand, nothing else; otherwise it is
+           refused. If a meld is not valid, the table and the hand stay as they were
+           and the player draws three cards (fewer if the stock has fewer; with the
+           stock empty that turn counts as a pass). Otherwise the table is the new
+           one, and a player whose hand is empty wins.
+
+        After the turn the next seat plays. Raises IllegalAction, changing nothing,
+        when the action is refused; keys in the class docstring.
+        """
+        if action == DRAW:
+            if not self.stock_count:
+                raise IllegalAction(
+                    "stock_empty", "the stock is empty: you may play or 'pass'", action=action
+                )
+            drawn = self._draw(seat, 1)
+            self.last_turn = {"seat": seat, "kind": DRAW_KIND, "drawn": drawn}
+            self.passes = 0
+            self._next(seat)
+            return
+        if action == PASS:
+            if self.stock_count:
+                raise IllegalAction(
+                    "stock_not_empty",
+                    "you may pass only once the stock is empty: 'draw' or play",
+                    action=action,
+                )
+            self.last_turn = {"seat": seat, "kind": PASS_KIND}
+            self._passed(seat)
+            return
+        if not isinstance(action, str) or not action.startswith("table "):
+            raise _malformed(action, "unknown action")
+        try:
+            melds = parse_table(action)
+        except ValueError as error:
+            raise _malformed(action, str(error)) from None
+        placed = self._placed_from_hand(seat, melds)
+        invalid = [index for index, meld in enumerate(melds) if meld_kind(meld) is None]
+        if invalid:
+            self._penalty(seat, melds, invalid)
+            return
+        hand = self.hands[seat]
+        for face in placed:
+            hand[face] -= 1
+        self.table = [canonical(meld) for meld in melds]
+        self.last_turn = {"seat": seat, "kind": TABLE_KIND, "placed": placed}
+        self.passes = 0
+        if not any(hand):
+            self.went_out = seat
+            self._end()
+        else:
+            self._next(seat)
+
+    def _placed_from_hand(self, seat: int, melds: list[list[int]]) -> tuple[int, ...]:
+        """The faces a submitted table adds from ``seat``'s hand (sorted), checking that
+        it keeps every card of the table, adds only cards of the hand, and adds one."""
+        new = counts_of(face for meld in melds for face in meld)
+        old = self.table_counts()
+        hand = self.hands[seat]
+        added: list[int] = []
+        for face in range(FACES):
+            extra = new[face] - old[face]
+            if extra < 0:
+                raise IllegalAction(
+                    "table_card_missing",
+                    f"{CODES[face]} is on the table and must stay there: the new table "
+                    "holds every card of the old one",
+                    card=CODES[face],
+                )
+            if extra > hand[face]:
+                raise IllegalAction(
+                    "card_not_in_hand",
+                    f"{CODES[face]} is neither on the table nor in your hand",
+                    card=CODES[face],
+                )
+            added += [face] * extra
+        if not added:
+            raise IllegalAction(
+                "no_card_from_hand",
+                "a turn that plays must place at least one card from your hand",
+            )
+        return tuple(added)
+
+    def _draw(self, seat: int, number: int) -> tuple[int, ...]:
+        """Move up to ``number`` cards from the top of the stock to ``seat``'s hand."""
+        cards = self.stock[self.drawn : self.drawn + number]
+        self.drawn += len(cards)
+        for face in cards:
+            self.hands[seat][face] += 1
+        return cards
+
+    def _penalty(self, seat: int, melds: list[list[int]], invalid: list[int]) -> None:
+        """The rulings' penalty for an invalid table: nothing moves but three cards (or
+        what is left) drawn; with the stock empty it counts as a pass."""
+        drawn = self._draw(seat, PENALTY_CARDS)
+        self.last_turn = {
+            "seat": seat,
+            "kind": PENALTY_KIND,
+            "drawn": drawn,
+            "rejected": [tuple(meld) for meld in melds],
+            "invalid": invalid,
+        }
+        if drawn:
+            self.passes = 0
+            self._next(seat)
+        else:
+            self._passed(seat)
+
+    def _passed(self, seat: int) -> None:
+        self.passes += 1
+        if self.passes >= self.seats:
+            self._end()
+        else:
+            self._next(seat)
+
+    def _next(self, seat: int) -> None:
+        self.to_act = (seat + 1) % self.seats
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.to_act = None
+
+    def _result(self) -> dict[str, Any]:
+        result = game_result(self.hands, self.went_out)
+        result["table"] = [codes(meld) for meld in self.table]
+        return result
+
