@@ -15,14 +15,16 @@ from games.rules.machiavelli.melds import (
     CODES,
     FACE,
     FACES,
+    RUN,
+    SET,
     canonical,
     codes,
     counts_of,
+    extensions,
     format_table,
     meld_kind,
     parse_table,
 )
-from games.rules.machiavelli.partition import SearchBudgetExceeded, find_partition
 from games.rules.machiavelli.scoring import game_result
 
 HAND_SIZE = 13
@@ -30,9 +32,6 @@ PENALTY_CARDS = 3
 PLAY, OVER = "play", "over"
 DRAW, PASS = "draw", "pass"
 DRAW_KIND, PASS_KIND, TABLE_KIND, PENALTY_KIND = "draw", "pass", "table", "penalty"
-LEGAL_SEARCH_BUDGET = 2_000
-"""Expansions of ``find_partition`` allowed for each rearrangement ``legal_actions``
-looks for; a table that needs more is simply not offered (a player may still submit it)."""
 
 
 def _malformed(action: object, why: str) -> IllegalAction:
@@ -43,6 +42,13 @@ def _malformed(action: object, why: str) -> IllegalAction:
         "'table 3H 4H 5H | 7C 7D 7S'",
         action=action if isinstance(action, str) else repr(action),
     )
+
+
+def _replaced(
+    table: list[tuple[int, ...]], index: int, melds: list[tuple[int, ...]]
+) -> list[tuple[int, ...]]:
+    """``table`` with its meld ``index`` replaced by ``melds``."""
+    return [*table[:index], *melds, *table[index + 1 :]]
 
 
 def _run_starts(present: list[bool]) -> list[tuple[int, ...]]:
@@ -116,15 +122,20 @@ class MachiavelliDeal(Deal):
 
     def legal_actions(self) -> list[str]:
         """Sorted actions for ``to_act`` ([] when over): ``draw`` (``pass`` once the stock
-        is empty) and a bounded choice of valid tables, enough for bots and random play:
+        is empty) and a bounded choice of valid tables, enough for bots and random play.
+        For each card of the hand:
 
         1. every meld of the hand's cards alone added to the table;
-        2. every card of the hand added to a meld of the table (a lay-off);
-        3. for a card with no lay-off, the table and that card rearranged, when
-           ``find_partition`` finds a split within ``LEGAL_SEARCH_BUDGET``.
+        2. the card added to a meld of the table (a lay-off);
+        3. a run of the table split in two at the card's rank by the card (3H-7H and a
+           second 5H make 3H 4H 5H and 5H 6H 7H);
+        4. a new set of the card with cards of its rank from the hand and taken from the
+           table where what is left stays valid (from a set of four, or the end of a
+           run of four or more).
 
         ``apply`` accepts any other table made of the table's cards and some of the
-        hand's (at least one) too; an invalid one is the rulings' penalty.
+        hand's (at least one); an invalid one draws the rulings' penalty. A bot that
+        wants more rearrangements asks ``partition.find_partition``.
         """
         seat = self.to_act
         if seat is None:
@@ -134,33 +145,60 @@ class MachiavelliDeal(Deal):
         table = self.table
         for meld in self._hand_melds(hand):
             actions.add(format_table([*table, meld]))
-        unplaced = []
+        kinds = [meld_kind(meld) for meld in table]
+        longer = [extensions(meld) for meld in table]
         for face in range(FACES):
             if not hand[face]:
                 continue
-            placed = False
-            for index, meld in enumerate(table):
-                longer = (*meld, face)
-                if meld_kind(longer) is not None:
-                    placed = True
-                    new_table = list(table)
-                    new_table[index] = canonical(longer)
-                    actions.add(format_table(new_table))
-            if not placed:
-                unplaced.append(face)
-        if table and unplaced:
-            counts = self.table_counts()
-            for face in unplaced:
-                counts[face] += 1
-                if counts[face] <= 2:
-                    try:
-                        split = find_partition(counts, budget=LEGAL_SEARCH_BUDGET)
-                    except SearchBudgetExceeded:
-                        split = None
-                    if split is not None:
-                        actions.add(format_table(split))
-                counts[face] -= 1
+            for new_table in self._with_card(face, hand, kinds, longer):
+                actions.add(format_table(new_table))
         return sorted(actions)
+
+    def _with_card(
+        self,
+        face: int,
+        hand: list[int],
+        kinds: list[str | None],
+        longer: list[tuple[int, ...]],
+    ) -> list[list[tuple[int, ...]]]:
+        """The tables of ``legal_actions`` steps 2-4 that add ``face`` from ``hand``;
+        ``kinds`` and ``longer`` are each table meld's kind and ``extensions``."""
+        table = self.table
+        tables = []
+        rank, suit = face % 13, face // 13
+        # Cards of the card's rank that can join a new set: (face, meld index or None).
+        free: list[tuple[int, int | None]] = [
+            (other, None) for other in range(rank, FACES, 13) if other != face and hand[other]
+        ]
+        for index, meld in enumerate(table):
+            if face in longer[index]:
+                tables.append(_replaced(table, index, [canonical((*meld, face))]))
+            kind = kinds[index]
+            if kind == RUN and face in meld:
+                at = meld.index(face)
+                if 2 <= at <= len(meld) - 3:
+                    halves = [meld[: at + 1], (face, *meld[at + 1 :])]
+                    tables.append(_replaced(table, index, halves))
+            if len(meld) >= 4:
+                ends = meld if kind == SET else (meld[0], meld[-1])
+                for other in ends:
+                    if other % 13 == rank and other != face:
+                        free.append((other, index))
+        for pair in combinations(free, 2):
+            (first, from_first), (second, from_second) = pair
+            if len({suit, first // 13, second // 13}) < 3:
+                continue
+            if from_first is not None and from_first == from_second:
+                continue
+            new_table = list(table)
+            for other, index in pair:
+                if index is not None:
+                    rest = list(new_table[index])
+                    rest.remove(other)
+                    new_table[index] = tuple(rest)
+            new_table.append(canonical((face, first, second)))
+            tables.append(new_table)
+        return tables
 
     @staticmethod
     def _hand_melds(hand: list[int]) -> list[tuple[int, ...]]:
@@ -311,4 +349,3 @@ class MachiavelliDeal(Deal):
         result = game_result(self.hands, self.went_out)
         result["table"] = [codes(meld) for meld in self.table]
         return result
-

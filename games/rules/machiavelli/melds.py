@@ -111,6 +111,37 @@ def meld_kind(meld: Sequence[int]) -> str | None:
     return RUN if _run_ranks(ranks) is not None else None
 
 
+def extensions(meld: Sequence[int]) -> tuple[int, ...]:
+    """The faces that make a valid meld ``meld`` (canonical order) one card longer: a
+    set's missing suits, a run's next card at either end.
+
+    >>> codes(extensions(faces("7C 7D 7S"))), codes(extensions(faces("QH KH AH")))
+    (['7H'], ['JH'])
+    >>> codes(extensions(faces("AH 2H 3H"))), codes(extensions(faces("9S 10S JS QS KS")))
+    (['4H'], ['8S', 'AS'])
+    """
+    kind = meld_kind(meld)
+    if kind == SET:
+        if len(meld) == 4:
+            return ()
+        rank, suits = RANK_OF[meld[0]], {SUIT_OF[face] for face in meld}
+        return tuple(suit * 13 + rank for suit in range(4) if suit not in suits)
+    if kind != RUN or len(meld) >= 13:
+        return ()
+    suit = SUIT_OF[meld[0]]
+    low = RANK_OF[meld[0]]
+    high = RANK_OF[meld[-1]] if meld[-1] != meld[0] else low
+    ace_high = RANK_OF[meld[-1]] == ACE
+    out = []
+    if low != ACE:
+        out.append(suit * 13 + low - 1)
+    if not ace_high and high == KING and low != ACE:
+        out.append(suit * 13 + ACE)
+    elif not ace_high and high != KING:
+        out.append(suit * 13 + high + 1)
+    return tuple(dict.fromkeys(out))  # 2 ... K takes the ace at either end: one face
+
+
 def canonical(meld: Sequence[int]) -> tuple[int, ...]:
     """A valid meld's faces in the order a player lays them: a set by suit (C D H S), a
     run from its lowest card up (a high ace last). Other card lists come back sorted.

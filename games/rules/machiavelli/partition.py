@@ -21,7 +21,7 @@ kept-ace choice (failures are memoised), so at most ``13 * 10**4 * 3**4``
 expansions, each trying at most 21 set choices times the suits' run choices. A random
 valid table of 40 to 80 cards takes tens to a few thousand expansions (the figures are
 in docs/games/machiavelli.md); ``budget`` caps them and raises
-``SearchBudgetExceeded`` beyond it, so a caller never waits longer than it chose.
+``SearchBudgetExceededError`` beyond it, so a caller never waits longer than it chose.
 
 >>> from games.rules.machiavelli.melds import codes, faces, counts_of
 >>> [codes(meld) for meld in find_partition(counts_of(faces("3H 4H 5H 6H 7H 5C 5D 5S")))]
@@ -49,13 +49,17 @@ _SET_SUITS = (
 )
 
 
-class SearchBudgetExceeded(RuntimeError):
+class SearchBudgetExceededError(RuntimeError):
     """``find_partition`` expanded more states than its ``budget`` allowed."""
 
 
-def _set_uses() -> dict[tuple[int, ...], list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]]:
+SetUses = list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
+
+
+def _set_uses() -> dict[tuple[int, ...], SetUses]:
     """For every count vector of one rank in the four suits (0-2 each): the ways to take
-    sets from it, as ``(cards used per suit, the sets' suits)``, most cards in sets first (the order that searched fastest)."""
+    sets from it, as ``(cards used per suit, the sets' suits)``, most cards in sets
+    first (the order that searched fastest)."""
     table = {}
     for avail in product(range(MAX_COPIES + 1), repeat=4):
         seen: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -117,7 +121,7 @@ def find_partition(
     Each meld comes in ``canonical`` order; sets of a rank come before the runs that
     end below it, ranks from the ace up, and the runs still open at the end last.
     Raises ValueError for a count outside 0-2 or a vector that is not 52 long, and
-    ``SearchBudgetExceeded`` after expanding ``budget`` states (see the module
+    ``SearchBudgetExceededError`` after expanding ``budget`` states (see the module
     docstring for the bound).
     Source: melds as ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli")
     and ../shared/rules/README.md ("Machiavelli") define them.
@@ -160,7 +164,7 @@ def find_partition(
                 return False
         expanded += 1
         if expanded > budget:
-            raise SearchBudgetExceeded(f"more than {budget} states expanded")
+            raise SearchBudgetExceededError(f"more than {budget} states expanded")
         ahead1 = _ahead(rank + 1, by_rank, high_cap)
         ahead2 = _ahead(rank + 2, by_rank, high_cap)
         for after, step in _moves(states, by_rank[rank], ahead1, ahead2):
