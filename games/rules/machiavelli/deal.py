@@ -253,14 +253,7 @@ class MachiavelliDeal(Deal):
             self.last_turn = {"seat": seat, "kind": PASS_KIND}
             self._passed(seat)
             return
-        if not isinstance(action, str) or not action.startswith("table "):
-            raise _malformed(action, "unknown action")
-        try:
-            melds = parse_table(action)
-        except ValueError as error:
-            raise _malformed(action, str(error)) from None
-        placed = self._placed_from_hand(seat, melds)
-        invalid = [index for index, meld in enumerate(melds) if meld_kind(meld) is None]
+        melds, placed, invalid = self.check_table(seat, action)
         if invalid:
             self._penalty(seat, melds, invalid)
             return
@@ -275,6 +268,27 @@ class MachiavelliDeal(Deal):
             self._end()
         else:
             self._next(seat)
+
+    def check_table(
+        self, seat: int, action: object
+    ) -> tuple[list[list[int]], tuple[int, ...], list[int]]:
+        """Check a ``table ...`` action of ``seat`` without applying it: its melds (faces),
+        the cards it adds from the hand (sorted faces) and the indexes of its invalid
+        melds (empty when the table is valid). This is all the work of judging a
+        submitted table; bench/machiavelli_bench.py times it.
+
+        Raises IllegalAction (``malformed``, ``table_card_missing``,
+        ``card_not_in_hand``, ``no_card_from_hand``) for a submission that is no play.
+        """
+        if not isinstance(action, str) or not action.startswith("table "):
+            raise _malformed(action, "unknown action")
+        try:
+            melds = parse_table(action)
+        except ValueError as error:
+            raise _malformed(action, str(error)) from None
+        placed = self._placed_from_hand(seat, melds)
+        invalid = [index for index, meld in enumerate(melds) if meld_kind(meld) is None]
+        return melds, placed, invalid
 
     def _placed_from_hand(self, seat: int, melds: list[list[int]]) -> tuple[int, ...]:
         """The faces a submitted table adds from ``seat``'s hand (sorted), checking that
