@@ -85,6 +85,13 @@ def is_meld(cards: Sequence[int]) -> bool:
     return _fits(cards, 3 <= len(cards) <= 4)
 
 
+@lru_cache(maxsize=1 << 17)
+def _sorted_meld(cards: tuple[int, ...]) -> bool:
+    """``is_meld`` of a sorted tuple, remembered: the same few melds come back in every
+    hand's search."""
+    return is_meld(cards)
+
+
 def is_rumino(cards: Sequence[int]) -> bool:
     """True when ``cards`` are a rumino: seven of a kind or seven of one suit in sequence,
     jokers standing for any card (004, "Ruminos")."""
@@ -129,7 +136,7 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     candidates: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     for meld_size in (3, 4):
         for chosen in combinations(range(size), meld_size):
-            if is_meld([hand[i] for i in chosen]):
+            if _sorted_meld(tuple(hand[i] for i in chosen)):
                 mask = sum(1 << i for i in chosen)
                 candidates[chosen[0]].append((mask, sum(POINTS[hand[i]] for i in chosen)))
     best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
