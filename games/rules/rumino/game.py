@@ -58,12 +58,14 @@ rebuys, places) and rumino/view.py (what a seat sees).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option
 from games.rules.cards import FRENCH_52, Pack
 from games.rules.rumino.deal import RuminoDeal
+from games.rules.rumino.determinize import determinize, public_history
 from games.rules.rumino.melds import JOKER_CODE
 from games.rules.rumino.scoring import new_state, places
 from games.rules.rumino.view import build_view
@@ -186,6 +188,23 @@ class Rumino(Game):
     def match_target(self, options: dict[str, Any]) -> int | None:
         """None: the game is played down to the last player under 100."""
         return None
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The hand's actions as ``seat`` saw them: all but the other seats' ``decline``
+        of a claim offered privately (determinize.py)."""
+        return public_history(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer of ``view`` saw, the cards it has not seen
+        placed at random (determinize.py gives the procedure). Raises ValueError for a
+        view that is not of this game or that no hand fits."""
+        return determinize(self, view, history, options, rng)
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
