@@ -74,7 +74,8 @@ class MachiavelliDeal(Deal):
     ``drawn`` how many have been drawn. ``passes`` counts the turns in a row, since the
     stock ran out, in which nothing was laid. ``last_turn`` is what the last turn did
     (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
-    it what each seat may know.
+    it what each seat may know. ``penalized`` lists the indexes in ``actions`` of the
+    tables that drew the penalty (their melds are known to their player only).
     ``apply`` raises IllegalAction with the keys ``malformed``, ``stock_empty``,
     ``stock_not_empty``, ``table_card_missing``, ``card_not_in_hand`` and
     ``no_card_from_hand`` (besides ``deal_over`` and ``not_your_turn``); an invalid
@@ -83,7 +84,9 @@ class MachiavelliDeal(Deal):
     ../shared/rules/README.md ("Machiavelli").
     """
 
-    __slots__ = ("hands", "table", "stock", "drawn", "passes", "last_turn", "went_out")
+    __slots__ = (
+        "hands", "table", "stock", "drawn", "passes", "last_turn", "went_out", "penalized",
+    )  # fmt: skip
 
     def _deal(self) -> None:
         """Deal ``deck`` as game.py says: 13 cards each, one at a time from the seat after
@@ -100,6 +103,7 @@ class MachiavelliDeal(Deal):
         self.passes = 0
         self.last_turn: dict[str, Any] | None = None
         self.went_out: int | None = None
+        self.penalized: list[int] = []  # indexes in ``actions`` of the tables penalised
         self.phase = PLAY
         self.to_act = (dealer + 1) % seats
 
@@ -332,6 +336,7 @@ class MachiavelliDeal(Deal):
         """The rulings' penalty for an invalid table: nothing moves but three cards (or
         what is left) drawn; with the stock empty it counts as a pass."""
         drawn = self._draw(seat, PENALTY_CARDS)
+        self.penalized.append(len(self.actions))  # apply logs the action after this
         self.last_turn = {
             "seat": seat,
             "kind": PENALTY_KIND,
@@ -362,4 +367,6 @@ class MachiavelliDeal(Deal):
     def _result(self) -> dict[str, Any]:
         result = game_result(self.hands, self.went_out)
         result["table"] = [codes(meld) for meld in self.table]
+        # Cards left are counted face up at the end, as at the table.
+        result["hands"] = [self.hand_codes(seat) for seat in range(self.seats)]
         return result

@@ -47,6 +47,8 @@ Decisions the sources and rulings leave open, taken here:
   that game has no winner and the match plays another (places are shared).
 - A match is one game: its winner wins the match, and the places rank by cards
   left, then card points.
+- At the end every hand is shown (``result()["hands"]``), as the cards left are
+  counted face up at the table.
 
 The module is split in: this one (the game and its match), machiavelli/deal.py (one
 game's state machine), machiavelli/melds.py (faces, meld validity, the spelling of a
@@ -56,12 +58,14 @@ machiavelli/scoring.py (the ranking) and machiavelli/view.py (what a seat sees).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game
 from games.rules.cards import FRENCH_52, Pack
 from games.rules.machiavelli.deal import MachiavelliDeal
+from games.rules.machiavelli.determinize import determinize, public_history
 from games.rules.machiavelli.scoring import deciding_result
 from games.rules.machiavelli.view import build_view
 
@@ -105,6 +109,23 @@ class Machiavelli(Game):
     def match_target(self, options: dict[str, Any]) -> int | None:
         """None: a match is one game, played to its end."""
         return None
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The game's actions as ``seat`` saw them: the other seats' penalised tables are
+        ``(actor, "penalty")`` (determinize.py)."""
+        return public_history(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A game consistent with what the viewer of ``view`` saw, the cards it has not
+        seen placed at random (determinize.py gives the procedure). Raises ValueError for
+        a view that is not of this game or that no game fits."""
+        return determinize(self, view, history, options, rng)
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""

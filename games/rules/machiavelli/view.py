@@ -17,7 +17,7 @@ The shape, which the browser front end is written against::
                           "invalid": [indexes] | None},  # of "rejected"'s melds
      "players": [{"seat": 0, "hand": [codes] | None, "hand_count": 13,
                   "known_cards": []}],
-     "result": None | result()}
+     "result": None | result()}     # result()["hands"]: every hand, shown at the end
 
 Nothing a player could not know is in it: the viewer's own hand (by suit, then ace to
 king), the table and the number of cards in each hand and in the stock. The cards
