@@ -47,8 +47,8 @@ PENALTY = "penalty"
 
 def public_history(deal: Any, seat: int | None) -> list[tuple[int, str]]:
     """The game's actions as ``seat`` saw them: the other seats' penalised tables are
-    ``(actor, "penalty")``."""
-    hidden = set(deal.penalized)
+    ``(actor, "penalty")`` (all actions are public with the option ``show_rejected``)."""
+    hidden = set() if deal.options["show_rejected"] else set(deal.penalized)
     return [
         (actor, PENALTY if index in hidden and actor != seat else action)
         for index, (actor, action) in enumerate(deal.actions)

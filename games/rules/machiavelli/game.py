@@ -42,7 +42,8 @@ Decisions the sources and rulings leave open, taken here:
 - With the stock empty, a penalised table draws nothing and counts as a pass, so a
   game always ends.
 - A refused table (the penalty) is shown only to its player; the others see that a
-  penalty was drawn and how many cards.
+  penalty was drawn and how many cards. The option ``show_rejected`` shows it to all,
+  as at a real table, where the others watch the cards laid.
 - When two or more players tie for fewest cards and card points in a blocked game,
   that game has no winner and the match plays another (places are shared).
 - A match is one game: its winner wins the match, and the places rank by cards
@@ -62,7 +63,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.base import Deal, Game
+from games.rules.base import Deal, Game, Option
 from games.rules.cards import FRENCH_52, Pack
 from games.rules.machiavelli.deal import MachiavelliDeal
 from games.rules.machiavelli.determinize import determinize, public_history
@@ -85,7 +86,13 @@ class Machiavelli(Game):
     seats = (2, 3, 4, 5)
     pack = PACK
     deal_class = MachiavelliDeal
-    options: dict = {}
+    options = {
+        "show_rejected": Option(
+            "show_rejected", False, (False, True),
+            "Show a table refused with the penalty to every player, as at a real table "
+            "(by default only its player sees it).",
+        ),
+    }  # fmt: skip
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]

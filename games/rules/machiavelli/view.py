@@ -13,7 +13,8 @@ The shape, which the browser front end is written against::
                           "placed": [codes],        # "table": the cards laid
                           "drawn_count": 1,         # "draw", "penalty"
                           "drawn": [codes] | None,  # only in the drawer's own view
-                          "rejected": [[codes]] | None,  # "penalty", own view only
+                          "rejected": [[codes]] | None,  # "penalty": own view only,
+                                                         # all views with show_rejected
                           "invalid": [indexes] | None},  # of "rejected"'s melds
      "players": [{"seat": 0, "hand": [codes] | None, "hand_count": 13,
                   "known_cards": []}],
@@ -22,8 +23,9 @@ The shape, which the browser front end is written against::
 Nothing a player could not know is in it: the viewer's own hand (by suit, then ace to
 king), the table and the number of cards in each hand and in the stock. The cards
 drawn, and a table refused with a penalty, are shown to their player only (online the
-submission is one message, so the others never saw it laid); the cards a valid turn
-laid are public, they are on the table.
+submission is one message, so the others never saw it laid; the option
+``show_rejected`` shows the refused table to all, as at a real table); the cards a
+valid turn laid are public, they are on the table.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
 ../shared/DESIGN.md ("Live protocol").
 """
@@ -44,6 +46,7 @@ def _last_turn(deal: MachiavelliDeal, viewer: int | None) -> dict[str, Any] | No
     if turn is None:
         return None
     own = viewer == turn["seat"]
+    shown = own or deal.options["show_rejected"]
     drawn = turn.get("drawn")
     rejected = turn.get("rejected")
     return {
@@ -52,8 +55,8 @@ def _last_turn(deal: MachiavelliDeal, viewer: int | None) -> dict[str, Any] | No
         "placed": codes(turn.get("placed", ())),
         "drawn_count": len(drawn) if drawn is not None else 0,
         "drawn": codes(drawn) if own and drawn is not None else None,
-        "rejected": [codes(meld) for meld in rejected] if own and rejected is not None else None,
-        "invalid": list(turn["invalid"]) if own and rejected is not None else None,
+        "rejected": [codes(meld) for meld in rejected] if shown and rejected else None,
+        "invalid": list(turn["invalid"]) if shown and rejected else None,
     }
 
 

@@ -37,10 +37,21 @@ def penalty_now(deal):
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.fixed_dictionaries({"seats": st.sampled_from(GAME.seats), "seed": st.integers(0, 2**32)}))
+@given(
+    st.fixed_dictionaries(
+        {
+            "seats": st.sampled_from(GAME.seats),
+            "seed": st.integers(0, 2**32),
+            "show_rejected": st.booleans(),
+        }
+    )
+)
 def test_a_determinized_game_gives_the_same_view_at_any_point(spec):
     seats, rng = spec["seats"], random.Random(spec["seed"])
-    deal = GAME.new_deal(seats=seats, dealer=spec["seed"] % seats, seed=spec["seed"])
+    options = {"show_rejected": spec["show_rejected"]}
+    deal = GAME.new_deal(
+        seats=seats, dealer=spec["seed"] % seats, seed=spec["seed"], options=options
+    )
     stops = {rng.randrange(0, 60), rng.randrange(0, 200)}
     while not deal.is_over:
         if deal.actions_count in stops:
@@ -61,6 +72,11 @@ def test_a_penalised_table_is_hidden_from_the_others_history_only():
             (BOB, "penalty"),
         ]
     check_every_viewer(deal, 3)
+    shown = deal_from(["3H 4H 5H", "9C 9D 2S", ""], stock="KD", show_rejected=True)
+    shown.apply("table 3H 4H 5H")
+    shown.apply("table 3H 4H 5H | 9C 9D 2S")
+    assert GAME.public_history(shown, ALICE)[1] == (BOB, "table 3H 4H 5H | 9C 9D 2S")
+    check_every_viewer(shown, 3)
 
 
 def test_the_unseen_cards_are_placed_at_random():

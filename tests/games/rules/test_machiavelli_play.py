@@ -22,7 +22,7 @@ ALICE, BOB, CHARLIE = 0, 1, 2
 POINTS = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
 
-def deal_from(hands: list[str], stock: str = "", dealer: int | None = None):
+def deal_from(hands: list[str], stock: str = "", dealer: int | None = None, **options):
     """A game of ``len(hands)`` players whose hands hold the given codes (filled up to 13
     with the rest of the pack in fresh order) and whose stock starts with ``stock``.
     The dealer is the last seat unless given, so seat 0 receives the first card."""
@@ -46,7 +46,7 @@ def deal_from(hands: list[str], stock: str = "", dealer: int | None = None):
     first = (dealer + 1) % seats
     order = [full[(first + i) % seats] for i in range(seats)]
     deck = [order[i % seats][i // seats] for i in range(13 * seats)] + top + pool
-    return GAME.new_deal(seats=seats, dealer=dealer, deck=deck)
+    return GAME.new_deal(seats=seats, dealer=dealer, deck=deck, options=options)
 
 
 def hand(deal, seat):
@@ -134,6 +134,17 @@ def test_an_invalid_table_restores_table_and_hand_and_draws_three_cards():
     assert own["kind"] == other["kind"] == "penalty"
     assert own["rejected"] == [["3H", "4H", "5H"], ["9C", "9D", "2S"]] and own["invalid"] == [1]
     assert other["rejected"] is None and other["drawn"] is None and other["drawn_count"] == 3
+
+
+def test_with_the_option_show_rejected_everyone_sees_the_refused_table():
+    deal = deal_from(["3H 4H 5H", "9C 9D 2S"], show_rejected=True)
+    deal.apply("table 3H 4H 5H")
+    deal.apply("table 3H 4H 5H | 9C 9D 2S")
+    for viewer in (ALICE, BOB, None):
+        turn = deal.view(viewer)["last_turn"]
+        assert turn["rejected"] == [["3H", "4H", "5H"], ["9C", "9D", "2S"]]
+        assert turn["invalid"] == [1]
+    assert deal.view(ALICE)["last_turn"]["drawn"] is None
 
 
 def exhaust_stock(deal, leave: int = 0) -> None:

@@ -93,14 +93,16 @@ def check_state(deal, account: Account) -> None:
                 assert entry["hand"] is None and entry["known_cards"] == []
         turn = view["last_turn"]
         if turn is not None and turn["seat"] != viewer:
-            assert turn["drawn"] is None and turn["rejected"] is None
+            assert turn["drawn"] is None
+            assert (turn["rejected"] is None) or deal.options["show_rejected"]
         if viewer != deal.to_act:
             assert view["legal_actions"] == []
 
 
 def play(spec) -> None:
     seats, dealer = spec["seats"], spec["dealer"] % spec["seats"]
-    deal = GAME.new_deal(seats=seats, dealer=dealer, seed=spec["deck_seed"])
+    options = {"show_rejected": spec["show_rejected"]}
+    deal = GAME.new_deal(seats=seats, dealer=dealer, seed=spec["deck_seed"], options=options)
     account = Account(list(deal.deck), seats, dealer)
     rng = random.Random(spec["play_seed"])
     while not deal.is_over:
@@ -137,6 +139,7 @@ games = st.fixed_dictionaries(
     {
         "seats": st.sampled_from(GAME.seats),
         "dealer": st.integers(0, 4),
+        "show_rejected": st.booleans(),
         "deck_seed": st.integers(0, 2**40),
         "play_seed": st.integers(0, 2**40),
     }
