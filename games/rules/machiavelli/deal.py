@@ -7,6 +7,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -15,13 +16,15 @@ from games.rules.machiavelli.melds import (
     CODES,
     FACE,
     FACES,
+    MELD_SEPARATOR,
     RUN,
     SET,
+    TABLE_VERB,
     canonical,
     codes,
     counts_of,
     extensions,
-    format_table,
+    format_meld,
     meld_kind,
     parse_table,
 )
@@ -44,11 +47,25 @@ def _malformed(action: object, why: str) -> IllegalAction:
     )
 
 
-def _replaced(
-    table: list[tuple[int, ...]], index: int, melds: list[tuple[int, ...]]
-) -> list[tuple[int, ...]]:
-    """``table`` with its meld ``index`` replaced by ``melds``."""
-    return [*table[:index], *melds, *table[index + 1 :]]
+def _replaced(texts: list[str], index: int, melds: list[tuple[int, ...]]) -> list[str]:
+    """The meld texts ``texts`` of a table with its meld ``index`` replaced by ``melds``."""
+    return [*texts[:index], *(_meld_info(meld)[2] for meld in melds), *texts[index + 1 :]]
+
+
+_canonical = lru_cache(maxsize=1 << 15)(canonical)
+"""``canonical`` remembered, for the tuples ``legal_actions`` builds over and over."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _meld_info(meld: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], str]:
+    """A meld's kind, ``extensions`` and spelling, remembered: a table changes by a meld
+    or two a turn, and ``legal_actions`` asks about every meld of it."""
+    return meld_kind(meld), extensions(meld), format_meld(meld)
+
+
+def _table_text(texts: list[str]) -> str:
+    """The ``table`` action of melds already spelled."""
+    return f"{TABLE_VERB} " + f" {MELD_SEPARATOR} ".join(texts)
 
 
 def _run_starts(present: list[bool]) -> list[tuple[int, ...]]:
@@ -147,61 +164,65 @@ class MachiavelliDeal(Deal):
         actions = {DRAW if self.stock_count else PASS}
         hand = self.hands[seat]
         table = self.table
+        infos = [_meld_info(meld) for meld in table]
+        texts = [text for _, _, text in infos]
         for meld in self._hand_melds(hand):
-            actions.add(format_table([*table, meld]))
-        kinds = [meld_kind(meld) for meld in table]
-        longer = [extensions(meld) for meld in table]
+            actions.add(_table_text([*texts, _meld_info(meld)[2]]))
+        # What each card could do on this table, worked out once for every card in hand.
+        layoffs: dict[int, list[int]] = {}  # face -> melds it lengthens
+        splits: dict[int, list[tuple[int, int]]] = {}  # face -> (run, position) it splits
+        spare: dict[int, list[tuple[int, int]]] = {}  # rank -> (face, meld) one may take
+        for index, (kind, longer, _) in enumerate(infos):
+            meld = table[index]
+            for face in longer:
+                layoffs.setdefault(face, []).append(index)
+            if kind == RUN:
+                for at in range(2, len(meld) - 2):
+                    splits.setdefault(meld[at], []).append((index, at))
+            if len(meld) >= 4:
+                for other in meld if kind == SET else (meld[0], meld[-1]):
+                    spare.setdefault(other % 13, []).append((other, index))
         for face in range(FACES):
             if not hand[face]:
                 continue
-            for new_table in self._with_card(face, hand, kinds, longer):
-                actions.add(format_table(new_table))
+            for index in layoffs.get(face, ()):
+                actions.add(
+                    _table_text(_replaced(texts, index, [_canonical((*table[index], face))]))
+                )
+            for index, at in splits.get(face, ()):
+                meld = table[index]
+                halves = [meld[: at + 1], (face, *meld[at + 1 :])]
+                actions.add(_table_text(_replaced(texts, index, halves)))
+            for new_texts in self._new_sets(face, hand, texts, spare.get(face % 13, [])):
+                actions.add(_table_text(new_texts))
         return sorted(actions)
 
-    def _with_card(
-        self,
-        face: int,
-        hand: list[int],
-        kinds: list[str | None],
-        longer: list[tuple[int, ...]],
-    ) -> list[list[tuple[int, ...]]]:
-        """The tables of ``legal_actions`` steps 2-4 that add ``face`` from ``hand``;
-        ``kinds`` and ``longer`` are each table meld's kind and ``extensions``."""
-        table = self.table
-        tables = []
+    def _new_sets(
+        self, face: int, hand: list[int], texts: list[str], spare: list[tuple[int, int]]
+    ) -> list[list[str]]:
+        """The tables (meld texts) of ``legal_actions`` step 4: a new set of ``face`` with
+        two cards of its rank from ``hand`` or ``spare`` (``(face, meld index)`` a meld of
+        the table can give up)."""
         rank, suit = face % 13, face // 13
-        # Cards of the card's rank that can join a new set: (face, meld index or None).
         free: list[tuple[int, int | None]] = [
             (other, None) for other in range(rank, FACES, 13) if other != face and hand[other]
         ]
-        for index, meld in enumerate(table):
-            if face in longer[index]:
-                tables.append(_replaced(table, index, [canonical((*meld, face))]))
-            kind = kinds[index]
-            if kind == RUN and face in meld:
-                at = meld.index(face)
-                if 2 <= at <= len(meld) - 3:
-                    halves = [meld[: at + 1], (face, *meld[at + 1 :])]
-                    tables.append(_replaced(table, index, halves))
-            if len(meld) >= 4:
-                ends = meld if kind == SET else (meld[0], meld[-1])
-                for other in ends:
-                    if other % 13 == rank and other != face:
-                        free.append((other, index))
+        free += [(other, index) for other, index in spare if other != face]
+        tables = []
         for pair in combinations(free, 2):
             (first, from_first), (second, from_second) = pair
             if len({suit, first // 13, second // 13}) < 3:
                 continue
             if from_first is not None and from_first == from_second:
                 continue
-            new_table = list(table)
+            new_texts = list(texts)
             for other, index in pair:
                 if index is not None:
-                    rest = list(new_table[index])
+                    rest = list(self.table[index])
                     rest.remove(other)
-                    new_table[index] = tuple(rest)
-            new_table.append(canonical((face, first, second)))
-            tables.append(new_table)
+                    new_texts[index] = _meld_info(tuple(rest))[2]
+            new_texts.append(_meld_info(_canonical((face, first, second)))[2])
+            tables.append(new_texts)
         return tables
 
     @staticmethod
