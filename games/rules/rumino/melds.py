@@ -98,9 +98,22 @@ def is_rumino(cards: Sequence[int]) -> bool:
     return _fits(cards, len(cards) == RUMINO_SIZE)
 
 
+def _could_hold_rumino(cards: Sequence[int]) -> bool:
+    """A quick necessary test: seven of ``cards`` share a rank or a suit, jokers counted
+    with both (nearly every hand fails it, and then no subset need be tried)."""
+    jokers = sum(1 for face in cards if face == JOKER)
+    ranks = [0] * 13
+    suits = [0] * 4
+    for face in cards:
+        if face != JOKER:
+            ranks[face % 13] += 1
+            suits[face // 13] += 1
+    return jokers + max(max(ranks), max(suits)) >= RUMINO_SIZE
+
+
 def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
     """The seven cards of a rumino among the cards of ``hand`` (sorted faces), or None."""
-    if len(hand) < RUMINO_SIZE:
+    if len(hand) < RUMINO_SIZE or not _could_hold_rumino(hand):
         return None
     for chosen in combinations(hand, RUMINO_SIZE):
         if is_rumino(chosen):
@@ -111,6 +124,8 @@ def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
 def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
     """The rumino that ``card`` completes with six cards of ``hand`` (a player "six cards
     to a rumino", 004), or None."""
+    if not _could_hold_rumino((*hand, card)):
+        return None
     for chosen in combinations(hand, RUMINO_SIZE - 1):
         if is_rumino((*chosen, card)):
             return tuple(sorted((*chosen, card)))
@@ -121,10 +136,11 @@ def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
 def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """The least deadwood of ``hand`` (sorted faces) and melds that leave it.
 
-    Every meld of three or four of the hand's cards is a candidate; a search over the
-    cards (each either deadwood or in a meld with cards not yet used), remembering each
-    subset of cards, finds the melds that cover the most points. A hand of 8 cards has
-    at most 126 candidates and 256 subsets.
+    Every meld of three or four of the hand's cards is a candidate (only cards sharing a
+    rank or a suit, with the jokers, can make one); a search over the cards (each either
+    deadwood or in a meld with cards not yet used), remembering each subset of cards,
+    finds the melds that cover the most points. A hand of 8 cards has at most 126
+    candidates and 256 subsets.
     Source: 004 ("Rumino": deadwood); rulings ("the engine finds the arrangement with the
     least deadwood").
 
@@ -134,11 +150,26 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     """
     size = len(hand)
     candidates: list[list[tuple[int, int]]] = [[] for _ in range(size)]
-    for meld_size in (3, 4):
-        for chosen in combinations(range(size), meld_size):
-            if _sorted_meld(tuple(hand[i] for i in chosen)):
+    jokers = [i for i in range(size) if hand[i] == JOKER]
+    # A meld's natural cards share a rank or a suit: only such groups (with the jokers)
+    # are tried, not every subset of the hand.
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i in range(size):
+        if hand[i] != JOKER:
+            groups.setdefault(("rank", hand[i] % 13), []).append(i)
+            groups.setdefault(("suit", hand[i] // 13), []).append(i)
+    pools = [sorted(members + jokers) for members in groups.values()]
+    pools.append(jokers)
+    seen: set[int] = set()
+    for pool in pools:
+        for meld_size in (3, 4):
+            for chosen in combinations(pool, meld_size):
                 mask = sum(1 << i for i in chosen)
-                candidates[chosen[0]].append((mask, sum(POINTS[hand[i]] for i in chosen)))
+                if mask not in seen:
+                    seen.add(mask)
+                    if _sorted_meld(tuple(hand[i] for i in chosen)):
+                        points = sum(POINTS[hand[i]] for i in chosen)
+                        candidates[chosen[0]].append((mask, points))
     best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
 
     def covered(mask: int) -> tuple[int, tuple[int, ...]]:
