@@ -161,3 +161,21 @@ def test_a_rumino_is_found_among_eight_cards_and_a_discard_can_complete_one():
 def test_the_docstring_examples_hold(module):
     result = doctest.testmod(importlib.import_module(f"games.rules.rumino.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+SUITED = [rank + "D" for rank in ORDER] * 2 + ["7C", "7S", "8H", "9C"] + ["JK"] * 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(range(len(SUITED))), min_size=7, max_size=8, unique=True))
+def test_a_rumino_is_found_exactly_when_seven_of_the_cards_make_one(picks):
+    from itertools import combinations
+
+    cards = [SUITED[i] for i in picks]
+    expected = any(fits(list(seven), range(7, 8)) for seven in combinations(cards, 7))
+    assert (rumino_in(sorted(faces(cards))) is not None) == expected
+    if len(cards) == 8:
+        card, six_and_more = cards[-1], cards[:-1]
+        completes = any(fits([*six, card], range(7, 8)) for six in combinations(six_and_more, 6))
+        found = completes_rumino(sorted(faces(six_and_more)), faces([card])[0])
+        assert (found is not None) == completes
