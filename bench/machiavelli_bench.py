@@ -9,8 +9,9 @@ the double pack), it times:
 2. ``split``: ``partition.find_partition`` on the same cards, finding a valid split of
    the multiset with no split given;
 
-and prints p50, p99 and the maximum of each, in microseconds; then ``--games`` games
-of random legal play and their rate.
+and prints p50, p99 and the maximum of each, in microseconds, of the first timing of
+each table and of the best of ``REPEATS``; then ``--games`` games of random legal play
+and their rate.
 
 Usage:
     .venv/bin/python bench/machiavelli_bench.py [--tables 500] [--games 200] [--seed 1]
@@ -39,6 +40,10 @@ from games.rules.machiavelli.partition import find_partition  # noqa: E402
 from games.rules.simulate import simulate  # noqa: E402
 
 GAME = Machiavelli()
+REPEATS = 5
+"""Each table is judged and split this many times: the first time is reported, and the
+best of them, which leaves out the moments the process waited for a core (on a shared
+machine the p99 of single timings mostly measures the other processes)."""
 
 
 def random_melds(rng: random.Random, size: int) -> list[tuple[int, ...]]:
@@ -70,6 +75,7 @@ def percentiles(samples: list[float]) -> str:
 
 def bench_tables(size: int, tables: int, rng: random.Random) -> None:
     checks, splits, cards = [], [], []
+    checks_best, splits_best = [], []
     for _ in range(tables):
         melds = random_melds(rng, size)
         # A card of the hand laid off on the first meld that takes one.
@@ -85,19 +91,29 @@ def bench_tables(size: int, tables: int, rng: random.Random) -> None:
         new[index] = canonical((*melds[index], face))
         rng.shuffle(new)
         action = format_table(new)
-        start = time.perf_counter()
-        _, placed, invalid = deal.check_table(0, action)
-        checks.append(time.perf_counter() - start)
+        times = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            _, placed, invalid = deal.check_table(0, action)
+            times.append(time.perf_counter() - start)
+        checks.append(times[0])
+        checks_best.append(min(times))
         assert placed == (face,) and not invalid
         counts[face] += 1
-        start = time.perf_counter()
-        split = find_partition(counts)
-        splits.append(time.perf_counter() - start)
+        times = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            split = find_partition(counts)
+            times.append(time.perf_counter() - start)
+        splits.append(times[0])
+        splits_best.append(min(times))
         assert split is not None
         cards.append(sum(counts))
     print(f"table of {size}+ cards (mean {sum(cards) / len(cards):.1f}), {tables} tables:")
-    print(f"  check  {percentiles(checks)}")
-    print(f"  split  {percentiles(splits)}")
+    print(f"  check        {percentiles(checks)}")
+    print(f"  check, best  {percentiles(checks_best)}")
+    print(f"  split        {percentiles(splits)}")
+    print(f"  split, best  {percentiles(splits_best)}")
 
 
 def main() -> None:
