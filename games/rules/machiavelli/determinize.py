@@ -4,7 +4,7 @@ hidden cards, such as ISMCTS).
 
 What a seat does not see: the other hands, the stock, the cards the others drew, and
 the tables the others submitted that drew the penalty (shown to their player only).
-``public_history`` gives those as ``(seat, "penalty")``; every other action is public:
+``public_history`` gives those as ``(seat, "?")``; every other action is public:
 a valid ``table ...`` action shows the cards it laid, ``draw`` and ``pass`` name none.
 
 The procedure (``determinize``):
@@ -18,7 +18,7 @@ The procedure (``determinize``):
    other held positions get the rest of its hand at random (every seat's, once the
    result shows the hands); everything else (the other hands, the stock) gets the
    unseen cards at random.
-3. The game is replayed from that deck, each ``penalty`` made concrete as the table
+3. The game is replayed from that deck, each ``"?"`` made concrete as the table
    then on the table with one card of that seat's hand laid alone (no meld: the same
    penalty), and the view compared; a sample that does not fit is drawn again.
 
@@ -42,15 +42,15 @@ if TYPE_CHECKING:
 TRIES = 20
 HAND_SIZE = 13
 PENALTY_CARDS = 3
-PENALTY = "penalty"
+HIDDEN = "?"
 
 
 def public_history(deal: Any, seat: int | None) -> list[tuple[int, str]]:
     """The game's actions as ``seat`` saw them: the other seats' penalised tables are
-    ``(actor, "penalty")`` (all actions are public with the option ``show_rejected``)."""
+    ``(actor, "?")`` (all actions are public with the option ``show_rejected``)."""
     hidden = set() if deal.options["show_rejected"] else set(deal.penalized)
     return [
-        (actor, PENALTY if index in hidden and actor != seat else action)
+        (actor, HIDDEN if index in hidden and actor != seat else action)
         for index, (actor, action) in enumerate(deal.actions)
     ]
 
@@ -65,7 +65,9 @@ def determinize(
     """A Machiavelli game whose view for ``view["viewer"]`` is ``view``, after
     ``history`` (``public_history`` for that viewer); ``options`` the validated options,
     ``rng`` draws the hidden cards (module docstring). Raises ValueError for a view not
-    of Machiavelli or when no game fits it in ``TRIES`` samples."""
+    of Machiavelli or when no game fits it in ``TRIES`` samples. The hidden cards are
+    placed uniformly among the decks that fit, but for the choice of which unknown card
+    of a hand becomes a card laid from it (random, not weighted by the ways it could)."""
     if not isinstance(view, dict) or view.get("game") != game.slug:
         found = view.get("game") if isinstance(view, dict) else type(view).__name__
         raise ValueError(f"not a view of {game.slug}: {found!r}")
@@ -76,7 +78,7 @@ def determinize(
         deal = game.new_deal(seats=view["seats"], dealer=view["dealer"], options=options, deck=deck)
         try:
             for seat, action in history:
-                if action == PENALTY:
+                if action == HIDDEN:
                     action = _a_penalty(deal, seat)
                 deal.apply(action, seat=seat)
         except IllegalAction:
@@ -108,7 +110,7 @@ def _sample_deck(
     table: Counter[str] = Counter()
     last_drawn: list[int] = []
     for seat, action in history:
-        if action == "draw" or action == PENALTY:
+        if action == "draw" or action == HIDDEN:
             number = 1 if action == "draw" else min(PENALTY_CARDS, size - following)
             last_drawn = list(range(following, following + number))
             held[seat] += last_drawn

@@ -119,7 +119,7 @@ class Machiavelli(Game):
 
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The game's actions as ``seat`` saw them: the other seats' penalised tables are
-        ``(actor, "penalty")`` (determinize.py)."""
+        ``(actor, "?")`` (determinize.py)."""
         return public_history(deal, seat)
 
     def determinize(

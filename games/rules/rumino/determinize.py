@@ -48,7 +48,9 @@ HAND_SIZE = 7
 
 def public_history(deal: Any, seat: int | None) -> list[tuple[int, str]]:
     """The hand's actions as ``seat`` saw them: every action but the ``decline`` of a
-    claim offered to another seat (the offer is private, rulings)."""
+    claim offered to another seat, left out rather than shown as ``"?"`` (the contract's
+    way, games/rules/base.py) because the offer is private (rulings): even that the seat
+    had something to decide would tell the table it held six cards to a rumino."""
     return [
         (actor, action)
         for actor, action in deal.actions
