@@ -120,7 +120,8 @@ class RuminoDeal(Deal):
         """The least deadwood of ``seat``'s hand and the melds that leave it."""
         return least_deadwood(tuple(self.hands[seat]))
 
-    def _next_seat(self, seat: int) -> int:
+    def next_seat(self, seat: int) -> int:
+        """The player after ``seat`` among those dealt into the hand."""
         playing = self.playing
         return playing[(playing.index(seat) + 1) % len(playing)]
 
@@ -271,7 +272,7 @@ class RuminoDeal(Deal):
             self.phase = CLAIM
             self.to_act = self.claims[0]
             return
-        following = self._next_seat(self.discarder)
+        following = self.next_seat(self.discarder)
         if not self.stock_count:
             self._end(STOCK, None)
             return

@@ -85,6 +85,6 @@ def build_view(deal: RuminoDeal, viewer: int | None) -> dict[str, Any]:
     if claiming and viewer != deal.to_act:
         # The offer is private (rulings): show the table as if play went on.
         view["phase"] = "draw"
-        view["to_act"] = deal._next_seat(deal.discarder)
+        view["to_act"] = deal.next_seat(deal.discarder)
         view["legal_actions"] = []
     return view
