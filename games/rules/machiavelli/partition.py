@@ -34,7 +34,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
 
-from games.rules.machiavelli.melds import ACE, FACES, KING, QUEEN, canonical
+from games.rules.machiavelli.melds import (
+    ACE,
+    FACES,
+    KING,
+    QUEEN,
+    canonical,
+    codes,
+    counts_of,
+    faces,
+)
 
 MAX_COPIES = 2
 HIGH = 13  # the rank index of the ace above the king
@@ -296,3 +305,20 @@ def _split_round_the_corner(melds: list[tuple[int, ...]]) -> list[tuple[int, ...
         else:
             out.append(meld)
     return out
+
+
+def split_codes(cards: Sequence[str], budget: int = DEFAULT_BUDGET) -> list[list[str]] | None:
+    """``find_partition`` for card codes, as a bot or the browser holds them: a split of
+    ``cards`` into valid melds (codes), or None when there is none.
+
+    Raises ValueError for a string that is not a card code or a code given more than
+    twice, and ``SearchBudgetExceededError`` as ``find_partition``.
+
+    >>> split_codes(["7C", "7D", "7S", "3H", "5H", "4H"])
+    [['3H', '4H', '5H'], ['7C', '7D', '7S']]
+    >>> split_codes(["7C", "7D"]) is None
+    True
+    """
+    counts = counts_of(faces(list(cards)))
+    split = find_partition(counts, budget)
+    return None if split is None else [codes(meld) for meld in split]

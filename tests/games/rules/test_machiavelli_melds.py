@@ -29,7 +29,11 @@ from games.rules.machiavelli.melds import (
     meld_kind,
     parse_table,
 )
-from games.rules.machiavelli.partition import SearchBudgetExceededError, find_partition
+from games.rules.machiavelli.partition import (
+    SearchBudgetExceededError,
+    find_partition,
+    split_codes,
+)
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "CDHS"
@@ -244,3 +248,17 @@ def test_the_solver_stops_at_its_budget_and_refuses_bad_counts():
         find_partition([3] + [0] * 51)
     with pytest.raises(ValueError):
         find_partition([0] * 51)
+
+
+def test_the_solver_takes_and_gives_card_codes_for_bots_and_the_browser():
+    split = split_codes("2H 3H 4H 4H 5H 6H 4C 4S".split())
+    assert split is not None
+    assert sorted(card for meld in split for card in meld) == sorted(
+        "2H 3H 4H 4H 5H 6H 4C 4S".split()
+    )
+    assert all(is_meld(meld) for meld in split)
+    assert split_codes(["KS", "AS", "2S"]) is None
+    with pytest.raises(ValueError):
+        split_codes(["7C", "7C", "7C"])
+    with pytest.raises(ValueError):
+        split_codes(["7X"])
