@@ -1,0 +1,393 @@
+"""The state machine of one Machiavelli game: the deal procedure and the action
+spelling are in the docstring of games/rules/machiavelli/game.py.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
+../shared/rules/README.md ("Machiavelli" rulings).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from games.rules.base import Deal, IllegalAction
+from games.rules.machiavelli.melds import (
+    CODES,
+    FACE,
+    FACES,
+    MELD_SEPARATOR,
+    RUN,
+    SET,
+    TABLE_VERB,
+    canonical,
+    codes,
+    counts_of,
+    extensions,
+    format_meld,
+    meld_kind,
+    parse_table,
+)
+from games.rules.machiavelli.scoring import game_result
+
+HAND_SIZE = 13
+PENALTY_CARDS = 3
+PLAY, OVER = "play", "over"
+DRAW, PASS = "draw", "pass"
+DRAW_KIND, PASS_KIND, TABLE_KIND, PENALTY_KIND = "draw", "pass", "table", "penalty"
+
+
+def _malformed(action: object, why: str) -> IllegalAction:
+    return IllegalAction(
+        "malformed",
+        f"{action!r} is not a Machiavelli action ({why}): expected 'draw', 'pass' or "
+        "'table' and the whole new table, melds separated by '|', e.g. "
+        "'table 3H 4H 5H | 7C 7D 7S'",
+        action=action if isinstance(action, str) else repr(action),
+    )
+
+
+def _replaced(texts: list[str], index: int, melds: list[tuple[int, ...]]) -> list[str]:
+    """The meld texts ``texts`` of a table with its meld ``index`` replaced by ``melds``."""
+    return [*texts[:index], *(_meld_info(meld)[2] for meld in melds), *texts[index + 1 :]]
+
+
+_canonical = lru_cache(maxsize=1 << 15)(canonical)
+"""``canonical`` remembered, for the tuples ``legal_actions`` builds over and over."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _meld_info(meld: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], str]:
+    """A meld's kind, ``extensions`` and spelling, remembered: a table changes by a meld
+    or two a turn, and ``legal_actions`` asks about every meld of it."""
+    return meld_kind(meld), extensions(meld), format_meld(meld)
+
+
+def _table_text(texts: list[str]) -> str:
+    """The ``table`` action of melds already spelled."""
+    return f"{TABLE_VERB} " + f" {MELD_SEPARATOR} ".join(texts)
+
+
+def _run_starts(present: list[bool]) -> list[tuple[int, ...]]:
+    """Every run (as rank indexes, 13 the ace high) that the ranks ``present`` (14 flags,
+    the ace at both ends) allow, from three cards to the longest."""
+    runs = []
+    for start in range(12):
+        end = start
+        while end < 14 and present[end] and end - start < 13:
+            if end - start >= 2:
+                runs.append(tuple(range(start, end + 1)))
+            end += 1
+    return runs
+
+
+class MachiavelliDeal(Deal):
+    """One game of Machiavelli for two to five players; procedure and spelling in
+    games/rules/machiavelli/game.py.
+
+    Cards are faces (melds.py: ``suit * 13 + rank``); each hand is a list of 52
+    counts; ``table`` is the list of melds (tuples of faces, each in canonical order)
+    in the order the last player to play laid them; ``stock`` the faces still to draw,
+    ``drawn`` how many have been drawn. ``passes`` counts the turns in a row, since the
+    stock ran out, in which nothing was laid. ``last_turn`` is what the last turn did
+    (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
+    it what each seat may know. ``penalized`` lists the indexes in ``actions`` of the
+    tables that drew the penalty (their melds are known to their player only).
+    ``apply`` raises IllegalAction with the keys ``malformed``, ``stock_empty``,
+    ``stock_not_empty``, ``table_card_missing``, ``card_not_in_hand`` and
+    ``no_card_from_hand`` (besides ``deal_over`` and ``not_your_turn``); an invalid
+    table is not refused: it is the penalty of the rulings.
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
+    ../shared/rules/README.md ("Machiavelli").
+    """
+
+    __slots__ = (
+        "hands", "table", "stock", "drawn", "passes", "last_turn", "went_out", "penalized",
+    )  # fmt: skip
+
+    def _deal(self) -> None:
+        """Deal ``deck`` as game.py says: 13 cards each, one at a time from the seat after
+        the dealer; the rest is the stock, top first; the seat after the dealer plays."""
+        seats, dealer = self.seats, self.dealer
+        deck = [FACE[code] for code in self.deck]
+        dealt = HAND_SIZE * seats
+        self.hands = [[0] * FACES for _ in range(seats)]
+        for position in range(dealt):
+            self.hands[(dealer + 1 + position) % seats][deck[position]] += 1
+        self.stock = tuple(deck[dealt:])
+        self.drawn = 0
+        self.table: list[tuple[int, ...]] = []
+        self.passes = 0
+        self.last_turn: dict[str, Any] | None = None
+        self.went_out: int | None = None
+        self.penalized: list[int] = []  # indexes in ``actions`` of the tables penalised
+        self.phase = PLAY
+        self.to_act = (dealer + 1) % seats
+
+    # -- reading the state ---------------------------------------------------
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock) - self.drawn
+
+    def table_counts(self) -> list[int]:
+        """The cards on the table as 52 counts by face."""
+        return counts_of(face for meld in self.table for face in meld)
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """The codes of ``seat``'s hand, by suit (C D H S) then rank (A to K)."""
+        return [CODES[face] for face in range(FACES) for _ in range(self.hands[seat][face])]
+
+    # -- legal actions -------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        """Sorted actions for ``to_act`` ([] when over): ``draw`` (``pass`` once the stock
+        is empty) and a bounded choice of valid tables, enough for bots and random play.
+        For each card of the hand:
+
+        1. every meld of the hand's cards alone added to the table;
+        2. the card added to a meld of the table (a lay-off);
+        3. a run of the table split in two at the card's rank by the card (3H-7H and a
+           second 5H make 3H 4H 5H and 5H 6H 7H);
+        4. a new set of the card with cards of its rank from the hand and taken from the
+           table where what is left stays valid (from a set of four, or the end of a
+           run of four or more).
+
+        ``apply`` accepts any other table made of the table's cards and some of the
+        hand's (at least one); an invalid one draws the rulings' penalty. A bot that
+        wants more rearrangements asks ``partition.find_partition``.
+        """
+        seat = self.to_act
+        if seat is None:
+            return []
+        actions = {DRAW if self.stock_count else PASS}
+        hand = self.hands[seat]
+        table = self.table
+        infos = [_meld_info(meld) for meld in table]
+        texts = [text for _, _, text in infos]
+        for meld in self._hand_melds(hand):
+            actions.add(_table_text([*texts, _meld_info(meld)[2]]))
+        # What each card could do on this table, worked out once for every card in hand.
+        layoffs: dict[int, list[int]] = {}  # face -> melds it lengthens
+        splits: dict[int, list[tuple[int, int]]] = {}  # face -> (run, position) it splits
+        spare: dict[int, list[tuple[int, int]]] = {}  # rank -> (face, meld) one may take
+        for index, (kind, longer, _) in enumerate(infos):
+            meld = table[index]
+            for face in longer:
+                layoffs.setdefault(face, []).append(index)
+            if kind == RUN:
+                for at in range(2, len(meld) - 2):
+                    splits.setdefault(meld[at], []).append((index, at))
+            if len(meld) >= 4:
+                for other in meld if kind == SET else (meld[0], meld[-1]):
+                    spare.setdefault(other % 13, []).append((other, index))
+        for face in range(FACES):
+            if not hand[face]:
+                continue
+            for index in layoffs.get(face, ()):
+                actions.add(
+                    _table_text(_replaced(texts, index, [_canonical((*table[index], face))]))
+                )
+            for index, at in splits.get(face, ()):
+                meld = table[index]
+                halves = [meld[: at + 1], (face, *meld[at + 1 :])]
+                actions.add(_table_text(_replaced(texts, index, halves)))
+            for new_texts in self._new_sets(face, hand, texts, spare.get(face % 13, [])):
+                actions.add(_table_text(new_texts))
+        return sorted(actions)
+
+    def _new_sets(
+        self, face: int, hand: list[int], texts: list[str], spare: list[tuple[int, int]]
+    ) -> list[list[str]]:
+        """The tables (meld texts) of ``legal_actions`` step 4: a new set of ``face`` with
+        two cards of its rank from ``hand`` or ``spare`` (``(face, meld index)`` a meld of
+        the table can give up)."""
+        rank, suit = face % 13, face // 13
+        free: list[tuple[int, int | None]] = [
+            (other, None) for other in range(rank, FACES, 13) if other != face and hand[other]
+        ]
+        free += [(other, index) for other, index in spare if other != face]
+        tables = []
+        for pair in combinations(free, 2):
+            (first, from_first), (second, from_second) = pair
+            if len({suit, first // 13, second // 13}) < 3:
+                continue
+            if from_first is not None and from_first == from_second:
+                continue
+            new_texts = list(texts)
+            for other, index in pair:
+                if index is not None:
+                    rest = list(self.table[index])
+                    rest.remove(other)
+                    new_texts[index] = _meld_info(tuple(rest))[2]
+            new_texts.append(_meld_info(_canonical((face, first, second)))[2])
+            tables.append(new_texts)
+        return tables
+
+    @staticmethod
+    def _hand_melds(hand: list[int]) -> list[tuple[int, ...]]:
+        """Every meld the cards of ``hand`` (52 counts) make on their own, canonical."""
+        melds = []
+        for rank in range(13):
+            suits = [suit for suit in range(4) if hand[suit * 13 + rank]]
+            for size in (3, 4):
+                for chosen in combinations(suits, size):
+                    melds.append(tuple(suit * 13 + rank for suit in chosen))
+        for suit in range(4):
+            present = [bool(hand[suit * 13 + rank % 13]) for rank in range(14)]
+            for run in _run_starts(present):
+                melds.append(tuple(suit * 13 + rank % 13 for rank in run))
+        return melds
+
+    # -- applying an action ----------------------------------------------------
+
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply ``draw``, ``pass`` or ``table ...`` for ``seat``, the seat to act.
+
+        1. ``draw``: the top card of the stock joins the hand; refused once it is empty.
+        2. ``pass``: only once the stock is empty; a full round of passes (every seat
+           in a row, nothing laid) ends the game.
+        3. ``table M1 | M2 | ...``: the whole new table. It must hold every card of the
+           table and at least one card of the hand, nothing else; otherwise it is
+           refused. If a meld is not valid, the table and the hand stay as they were
+           and the player draws three cards (fewer if the stock has fewer; with the
+           stock empty that turn counts as a pass). Otherwise the table is the new
+           one, and a player whose hand is empty wins.
+
+        After the turn the next seat plays. Raises IllegalAction, changing nothing,
+        when the action is refused; keys in the class docstring.
+        """
+        if action == DRAW:
+            if not self.stock_count:
+                raise IllegalAction(
+                    "stock_empty", "the stock is empty: you may play or 'pass'", action=action
+                )
+            drawn = self._draw(seat, 1)
+            self.last_turn = {"seat": seat, "kind": DRAW_KIND, "drawn": drawn}
+            self.passes = 0
+            self._next(seat)
+            return
+        if action == PASS:
+            if self.stock_count:
+                raise IllegalAction(
+                    "stock_not_empty",
+                    "you may pass only once the stock is empty: 'draw' or play",
+                    action=action,
+                )
+            self.last_turn = {"seat": seat, "kind": PASS_KIND}
+            self._passed(seat)
+            return
+        melds, placed, invalid = self.check_table(seat, action)
+        if invalid:
+            self._penalty(seat, melds, invalid)
+            return
+        hand = self.hands[seat]
+        for face in placed:
+            hand[face] -= 1
+        self.table = [canonical(meld) for meld in melds]
+        self.last_turn = {"seat": seat, "kind": TABLE_KIND, "placed": placed}
+        self.passes = 0
+        if not any(hand):
+            self.went_out = seat
+            self._end()
+        else:
+            self._next(seat)
+
+    def check_table(
+        self, seat: int, action: object
+    ) -> tuple[list[list[int]], tuple[int, ...], list[int]]:
+        """Check a ``table ...`` action of ``seat`` without applying it: its melds (faces),
+        the cards it adds from the hand (sorted faces) and the indexes of its invalid
+        melds (empty when the table is valid). This is all the work of judging a
+        submitted table; bench/machiavelli_bench.py times it.
+
+        Raises IllegalAction (``malformed``, ``table_card_missing``,
+        ``card_not_in_hand``, ``no_card_from_hand``) for a submission that is no play.
+        """
+        if not isinstance(action, str) or not action.startswith("table "):
+            raise _malformed(action, "unknown action")
+        try:
+            melds = parse_table(action)
+        except ValueError as error:
+            raise _malformed(action, str(error)) from None
+        placed = self._placed_from_hand(seat, melds)
+        invalid = [index for index, meld in enumerate(melds) if meld_kind(meld) is None]
+        return melds, placed, invalid
+
+    def _placed_from_hand(self, seat: int, melds: list[list[int]]) -> tuple[int, ...]:
+        """The faces a submitted table adds from ``seat``'s hand (sorted), checking that
+        it keeps every card of the table, adds only cards of the hand, and adds one."""
+        new = counts_of(face for meld in melds for face in meld)
+        old = self.table_counts()
+        hand = self.hands[seat]
+        added: list[int] = []
+        for face in range(FACES):
+            extra = new[face] - old[face]
+            if extra < 0:
+                raise IllegalAction(
+                    "table_card_missing",
+                    f"{CODES[face]} is on the table and must stay there: the new table "
+                    "holds every card of the old one",
+                    card=CODES[face],
+                )
+            if extra > hand[face]:
+                raise IllegalAction(
+                    "card_not_in_hand",
+                    f"{CODES[face]} is neither on the table nor in your hand",
+                    card=CODES[face],
+                )
+            added += [face] * extra
+        if not added:
+            raise IllegalAction(
+                "no_card_from_hand",
+                "a turn that plays must place at least one card from your hand",
+            )
+        return tuple(added)
+
+    def _draw(self, seat: int, number: int) -> tuple[int, ...]:
+        """Move up to ``number`` cards from the top of the stock to ``seat``'s hand."""
+        cards = self.stock[self.drawn : self.drawn + number]
+        self.drawn += len(cards)
+        for face in cards:
+            self.hands[seat][face] += 1
+        return cards
+
+    def _penalty(self, seat: int, melds: list[list[int]], invalid: list[int]) -> None:
+        """The rulings' penalty for an invalid table: nothing moves but three cards (or
+        what is left) drawn; with the stock empty it counts as a pass."""
+        drawn = self._draw(seat, PENALTY_CARDS)
+        self.penalized.append(len(self.actions))  # apply logs the action after this
+        self.last_turn = {
+            "seat": seat,
+            "kind": PENALTY_KIND,
+            "drawn": drawn,
+            "rejected": [tuple(meld) for meld in melds],
+            "invalid": invalid,
+        }
+        if drawn:
+            self.passes = 0
+            self._next(seat)
+        else:
+            self._passed(seat)
+
+    def _passed(self, seat: int) -> None:
+        self.passes += 1
+        if self.passes >= self.seats:
+            self._end()
+        else:
+            self._next(seat)
+
+    def _next(self, seat: int) -> None:
+        self.to_act = (seat + 1) % self.seats
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.to_act = None
+
+    def _result(self) -> dict[str, Any]:
+        result = game_result(self.hands, self.went_out)
+        result["table"] = [codes(meld) for meld in self.table]
+        # Cards left are counted face up at the end, as at the table.
+        result["hands"] = [self.hand_codes(seat) for seat in range(self.seats)]
+        return result

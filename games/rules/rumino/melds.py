@@ -1,0 +1,192 @@
+"""Rumino's cards and melds: faces, jokers, the least deadwood of a hand, ruminos.
+
+A card is handled here as a *face*: ``suit * 13 + rank`` (suits C D H S 0-3, ranks
+A 2 ... K 0-12) for the 104 cards of the two French packs, and ``JOKER`` (52) for
+each of the four jokers (code ``JK``). A hand is a sorted tuple of faces.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
+../shared/rules/README.md ("Rumino"):
+
+- a meld is three or four of a kind (suits may repeat: two packs) or three or four
+  cards of one suit in sequence, aces low (A 2 3; no Q K A); a joker stands for any
+  card;
+- deadwood is the points of the cards outside melds: A 1, 2-10 face value, J Q K and
+  jokers 10; the engine finds the arrangement with the least;
+- a rumino is seven cards of one suit in sequence, or seven of a kind; jokers count.
+
+>>> least_deadwood(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS"))))[0]
+10
+>>> is_rumino(faces("7D 8D 9D 10D JD QD KD")), is_rumino(faces("5C 5C 5D JK 5H 5S 5S"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from games.rules.cards import RANKS, SUITS
+
+JOKER = 52
+JOKER_CODE = "JK"
+CODES = (*(rank + suit for suit in SUITS for rank in RANKS), JOKER_CODE)
+"""Face -> card code."""
+FACE = {code: face for face, code in enumerate(CODES)}
+"""Card code -> face."""
+POINTS = (*(min(face % 13 + 1, 10) for face in range(52)), 10)
+"""Face -> deadwood points: A 1, 2-10 face value, J Q K 10, joker 10 (004)."""
+RUMINO_SIZE = 7
+
+
+def faces(text: str | Iterable[str]) -> list[int]:
+    """The faces of card codes, given as a list or one space-separated string; ValueError
+    naming the first string that is not a code of the Rumino pack.
+
+    >>> faces("AC JK 10H")
+    [0, 52, 35]
+    """
+    items = text.split() if isinstance(text, str) else list(text)
+    try:
+        return [FACE[code] for code in items]
+    except (KeyError, TypeError):
+        bad = next(code for code in items if code not in FACE)
+        raise ValueError(f"{bad!r} is not a card of the Rumino pack (e.g. '3D', 'JK')") from None
+
+
+def codes(cards: Iterable[int]) -> list[str]:
+    """The codes of faces, in their order."""
+    return [CODES[face] for face in cards]
+
+
+def _fits(cards: Sequence[int], size_ok: bool) -> bool:
+    """True when ``cards`` are of a kind or one suit in sequence within ``size_ok``, the
+    jokers filling the gaps (aces low: a sequence fits within A..K)."""
+    naturals = [face for face in cards if face != JOKER]
+    if not size_ok:
+        return False
+    if len({face % 13 for face in naturals}) <= 1:
+        return True
+    if len({face // 13 for face in naturals}) != 1:
+        return False
+    ranks = [face % 13 for face in naturals]
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) < len(cards)
+
+
+def is_meld(cards: Sequence[int]) -> bool:
+    """True when ``cards`` (faces) are a meld: 3 or 4 of a kind, suits free, or 3 or 4 of
+    one suit in sequence (aces low), jokers standing for any card (004, "Rumino").
+
+    >>> is_meld(faces("9C 9C 9D")), is_meld(faces("AS 2S JK")), is_meld(faces("QS KS AS"))
+    (True, True, False)
+    >>> is_meld(faces("3H 4H 5H 6H 7H")), is_meld(faces("JK JK JK"))
+    (False, True)
+    """
+    return _fits(cards, 3 <= len(cards) <= 4)
+
+
+@lru_cache(maxsize=1 << 17)
+def _sorted_meld(cards: tuple[int, ...]) -> bool:
+    """``is_meld`` of a sorted tuple, remembered: the same few melds come back in every
+    hand's search."""
+    return is_meld(cards)
+
+
+def is_rumino(cards: Sequence[int]) -> bool:
+    """True when ``cards`` are a rumino: seven of a kind or seven of one suit in sequence,
+    jokers standing for any card (004, "Ruminos")."""
+    return _fits(cards, len(cards) == RUMINO_SIZE)
+
+
+def _could_hold_rumino(cards: Sequence[int]) -> bool:
+    """A quick necessary test: seven of ``cards`` share a rank or a suit, jokers counted
+    with both (nearly every hand fails it, and then no subset need be tried)."""
+    jokers = sum(1 for face in cards if face == JOKER)
+    ranks = [0] * 13
+    suits = [0] * 4
+    for face in cards:
+        if face != JOKER:
+            ranks[face % 13] += 1
+            suits[face // 13] += 1
+    return jokers + max(max(ranks), max(suits)) >= RUMINO_SIZE
+
+
+def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
+    """The seven cards of a rumino among the cards of ``hand`` (sorted faces), or None."""
+    if len(hand) < RUMINO_SIZE or not _could_hold_rumino(hand):
+        return None
+    for chosen in combinations(hand, RUMINO_SIZE):
+        if is_rumino(chosen):
+            return chosen
+    return None
+
+
+def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
+    """The rumino that ``card`` completes with six cards of ``hand`` (a player "six cards
+    to a rumino", 004), or None."""
+    if not _could_hold_rumino((*hand, card)):
+        return None
+    for chosen in combinations(hand, RUMINO_SIZE - 1):
+        if is_rumino((*chosen, card)):
+            return tuple(sorted((*chosen, card)))
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """The least deadwood of ``hand`` (sorted faces) and melds that leave it.
+
+    Every meld of three or four of the hand's cards is a candidate (only cards sharing a
+    rank or a suit, with the jokers, can make one); a search over the cards (each either
+    deadwood or in a meld with cards not yet used), remembering each subset of cards,
+    finds the melds that cover the most points. A hand of 8 cards has at most 126
+    candidates and 256 subsets.
+    Source: 004 ("Rumino": deadwood); rulings ("the engine finds the arrangement with the
+    least deadwood").
+
+    >>> dead, melds = least_deadwood(tuple(sorted(faces("AH 2H 3H 4H 5H 5C 5D"))))
+    >>> dead, [codes(meld) for meld in melds]
+    (0, [['5C', '5D', '5H'], ['AH', '2H', '3H', '4H']])
+    """
+    size = len(hand)
+    candidates: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    jokers = [i for i in range(size) if hand[i] == JOKER]
+    # A meld's natural cards share a rank or a suit: only such groups (with the jokers)
+    # are tried, not every subset of the hand.
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i in range(size):
+        if hand[i] != JOKER:
+            groups.setdefault(("rank", hand[i] % 13), []).append(i)
+            groups.setdefault(("suit", hand[i] // 13), []).append(i)
+    pools = [sorted(members + jokers) for members in groups.values()]
+    pools.append(jokers)
+    seen: set[int] = set()
+    for pool in pools:
+        for meld_size in (3, 4):
+            for chosen in combinations(pool, meld_size):
+                mask = sum(1 << i for i in chosen)
+                if mask not in seen:
+                    seen.add(mask)
+                    if _sorted_meld(tuple(hand[i] for i in chosen)):
+                        points = sum(POINTS[hand[i]] for i in chosen)
+                        candidates[chosen[0]].append((mask, points))
+    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+
+    def covered(mask: int) -> tuple[int, tuple[int, ...]]:
+        """The most points melds can cover among the cards of ``mask``, and the melds."""
+        if mask in best:
+            return best[mask]
+        low = (mask & -mask).bit_length() - 1
+        answer = covered(mask & ~(1 << low))
+        for meld, points in candidates[low]:
+            if meld & mask == meld:
+                rest, melds = covered(mask & ~meld)
+                if rest + points > answer[0]:
+                    answer = (rest + points, (meld, *melds))
+        best[mask] = answer
+        return answer
+
+    total = sum(POINTS[face] for face in hand)
+    points, masks = covered((1 << size) - 1)
+    melds = tuple(tuple(hand[i] for i in range(size) if mask >> i & 1) for mask in masks)
+    return total - points, melds
