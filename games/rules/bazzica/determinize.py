@@ -1,0 +1,328 @@
+"""Determinization of a Bazzica deal (every variant) for one seat: a deal consistent with
+what the seat has seen, the cards it has not seen placed at random (for the ISMCTS bot,
+issue #12).
+
+Every action of Bazzica is public: cards are played face up, declarations are shown, a
+``draw`` names no card (the cards drawn are face down, and the view hides them). What a
+seat does not see: the other hands but for the cards shown in them (declared, the upcard
+taken, a carta bianca), the order of the stock, and when each card it holds was drawn.
+
+The procedure (``determinize``):
+1. The history is followed as the deal went: which deck positions reached which seat
+   (the packets, then each draw round from the trick's winner), the first moment each
+   seat must have held each card it played or declared (a card already known to be in
+   its hand is not asked for twice; ``quattro`` partners declare with each other's
+   table), and the cards that came from the upcard (the scambio, the last draw). Where
+   the view no longer shows the upcard as turned (it was exchanged or taken), it is one
+   of the trumps of the seat that took it, drawn at random.
+2. The unseen cards (the pack less every card the viewer knows the place of) are dealt at
+   random (games/rules/hidden_cards.py) into the hidden part of each other hand and the
+   stock; in the last tricks a hidden card cannot be one that would have made that
+   seat's answer illegal (follow suit and win, else trump: 002).
+3. Each seat's known cards go to the positions it received, the earliest first in the
+   order they were needed (each before the moment it was first played or declared), the
+   cards it still holds and its hidden cards to the rest; the stock's cards fill the
+   positions nobody received.
+4. The history is replayed on that deck and the view compared; a sample that does not
+   give the view is drawn again.
+
+Copies of a code are interchangeable: the engine chooses which one is played or declared
+by what the others know of them (cards.pick_copy), so the copies' deck order never shows.
+Raises ValueError for a view that is not of this game, or when no deal fits it.
+Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt; Cowling, Powley, Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from games.rules.base import IllegalAction
+from games.rules.bazzica.variants import INDEX, STRENGTH, SUIT, VARIANTS
+from games.rules.cards import SUITS
+from games.rules.hidden_cards import deal_hidden
+
+if TYPE_CHECKING:
+    from games.rules.base import Deal, Game
+
+TRIES = 60
+"""Samples tried before giving up."""
+CARTA_BIANCA = ("declare carta_bianca", "declare carta_bianca_double")
+UP = "?"  # the upcard before it is known which card it was
+
+
+def determinize(
+    game: Game,
+    view: dict[str, Any],
+    history: list[tuple[int, str]],
+    options: dict[str, Any],
+    rng: random.Random,
+) -> Deal:
+    """A Bazzica deal consistent with ``view`` and ``history`` (module docstring).
+
+    ``view``: ``game.view_for(deal, viewer)``; ``history``: ``public_history``; ``options``:
+    the validated options; ``rng`` draws the placements. Raises ValueError for a view that
+    is not of Bazzica, or when no deal fits it.
+    """
+    if not isinstance(view, dict) or view.get("game") != game.slug:
+        found = view.get("game") if isinstance(view, dict) else type(view).__name__
+        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    frame = _Frame(game, view, history, options)
+    for _ in range(TRIES):
+        deck = frame.sample(rng)
+        if deck is None:
+            continue
+        deal = game.new_deal(
+            seats=frame.seats, dealer=frame.dealer, options=options, deck=deck
+        )
+        try:
+            for seat, action in history:
+                deal.apply(action, seat=seat)
+        except IllegalAction:
+            continue
+        if game.view_for(deal, frame.viewer) == view:
+            return deal
+    raise ValueError(f"no {game.name} deal found consistent with the view in {TRIES} samples")
+
+
+@cache
+def _barred(led: int, best: int, answer: int, trump: int | None) -> frozenset[str]:
+    """The codes whose presence in the answering hand would have made ``answer`` illegal in
+    a last trick led in suit ``led`` whose best card so far is ``best`` (code ints)."""
+    from games.rules.bazzica.variants import CODES
+
+    def playable(codes: tuple[int, ...]) -> set[int]:
+        for suit in (led, trump):
+            if suit is None:
+                continue
+            same = {c for c in codes if SUIT[c] == suit}
+            if same:
+                if SUIT[best] == suit:
+                    return {c for c in same if STRENGTH[c] > STRENGTH[best]} or same
+                return same
+        return set(codes)
+
+    return frozenset(
+        CODES[other] for other in range(len(CODES)) if answer not in playable((answer, other))
+    )
+
+
+class _Trace:
+    """The deal followed through the history for one guess of the upcard (step 1)."""
+
+    def __init__(self, frame: _Frame, upcard: str | None, rng: random.Random) -> None:
+        seats, dealer = frame.seats, frame.dealer
+        self.received: list[list[int]] = [[] for _ in range(seats)]
+        self.needed: list[list[tuple[str, int]]] = [[] for _ in range(seats)]
+        self.held: list[Counter[str]] = [Counter() for _ in range(seats)]
+        self.used: list[dict[str, Counter[str]]] = [{} for _ in range(seats)]
+        self.barred: list[set[str]] = [set() for _ in range(seats)]
+        self.up_to: int | None = None  # the seat that took the first upcard
+        tables: list[Counter[str]] = [Counter() for _ in range(seats)]
+        pos = 0
+        for size in frame.packets:
+            for i in range(1, seats + 1):
+                self.received[(dealer + i) % seats] += range(pos, pos + size)
+                pos += size
+        self.upcard_pos = pos if frame.has_upcard else None
+        stock = pos + (1 if frame.has_upcard else 0)
+        turned = upcard if frame.has_upcard else None
+        trump = SUITS.index(frame.trump) if frame.trump else None
+        last = False
+        trick: list[str] = []
+        winner: int | None = None
+        awaiting = False
+        for seat, action in frame.history:
+            t = len(self.received[seat])
+            if awaiting:
+                winner, awaiting = seat, False
+            if action.startswith("play "):
+                code = action[5:]
+                if last and trick:
+                    best = trick[0]
+                    for card in trick[1:]:
+                        if _beats(best, card, trump):
+                            best = card
+                    self.barred[seat] |= _barred(
+                        SUIT[INDEX[trick[0]]], INDEX[best], INDEX[code], trump
+                    )
+                self._use(seat, code, t)
+                if tables[seat][code]:
+                    tables[seat][code] -= 1
+                trick.append(code)
+                if len(trick) == seats:
+                    trick = []
+                    awaiting = not last
+                continue
+            if action in CARTA_BIANCA or action == "pass":
+                continue
+            if action.startswith("declare "):
+                words = action.split(" ")
+                if words[1] == "exchange":
+                    self._use(seat, words[2], t)
+                    self.held[seat][turned] += 1  # type: ignore[index]
+                    self.up_to = seat
+                    turned = words[2]
+                else:
+                    self._declare(seat, words[1], Counter(words[2:]), t, tables, frame, rng)
+            # A draw round, from the trick's winner (classic: the winner, then the loser).
+            assert winner is not None
+            for i in range(seats):
+                taker = (winner + i) % seats
+                if stock < frame.total:
+                    self.received[taker].append(stock)
+                    stock += 1
+                elif turned is not None:
+                    self.held[taker][turned] += 1
+                    if self.up_to is None:
+                        self.up_to = taker
+                    turned = None
+            if stock >= frame.total and turned is None:
+                last = True
+                tables = [Counter() for _ in range(seats)]
+
+    def _declare(
+        self,
+        seat: int,
+        kind: str,
+        codes: Counter[str],
+        t: int,
+        tables: list[Counter[str]],
+        frame: _Frame,
+        rng: random.Random,
+    ) -> None:
+        """``seat`` declares ``codes`` as ``kind`` having received ``t`` positions: it held
+        them, fresh enough for the reuse rule (a card new to the kind for ``similar``; none
+        used in the kind for ``kind`` and ``class``). Which code was the fresh copy is not
+        shown: one is drawn at random."""
+        held, used = self.held[seat], self.used[seat].setdefault(kind, Counter())
+        partner = (seat + 2) % 4 if frame.seats == 4 else None
+        for code, count in codes.items():
+            lent = min(count, tables[partner][code]) if partner is not None else 0
+            fresh_needed = count - lent if frame.reuse != "similar" else 0
+            missing = max(count - lent - held[code], fresh_needed - (held[code] - used[code]))
+            if missing > 0:
+                self.needed[seat] += [(code, t)] * missing
+                held[code] += missing
+            tables[seat][code] = max(tables[seat][code], count - lent)
+        if frame.reuse == "similar" and all(held[c] - used[c] <= 0 for c in codes):
+            code = rng.choice(sorted(codes))
+            self.needed[seat].append((code, t))
+            held[code] += 1
+        for code, count in codes.items():
+            used[code] = min(held[code], used[code] + count)
+
+    def _use(self, seat: int, code: str, t: int) -> None:
+        """``seat`` plays (or exchanges) ``code`` when it has received ``t`` positions."""
+        if self.held[seat][code]:
+            self.held[seat][code] -= 1
+            for used in self.used[seat].values():
+                used[code] = min(used[code], self.held[seat][code])
+        else:
+            self.needed[seat].append((code, t))
+
+
+def _beats(best: str, card: str, trump: int | None) -> bool:
+    """True when ``card`` beats ``best`` in a trick (the first of equal cards wins)."""
+    b, c = INDEX[best], INDEX[card]
+    if SUIT[c] == SUIT[b]:
+        return STRENGTH[c] > STRENGTH[b]
+    return SUIT[c] == trump
+
+
+class _Frame:
+    """What the viewer knows of the deal, read once from the view and the history."""
+
+    def __init__(
+        self, game: Game, view: dict[str, Any], history: list[tuple[int, str]], options: dict
+    ) -> None:
+        self.view, self.history = view, history
+        self.seats, self.dealer, self.viewer = view["seats"], view["dealer"], view["viewer"]
+        name = options.get("variant", "classic")
+        variant = VARIANTS.get(name)
+        self.packets = variant.packets if variant else (3, 2, 3)
+        self.has_upcard = variant.upcard if variant else True
+        self.reuse = "similar" if variant and variant.similar else options["reuse"]
+        pack = game.pack_for(self.seats, options)
+        self.total = len(pack)
+        self.trump = view["trump"]
+        self.pack = Counter(pack.new_order)
+        self.known: list[Counter[str]] = []
+        self.hidden: list[int] = []
+        for player in view["players"]:
+            table = [entry["card"] for entry in player["table"]]
+            own = player["hand"] is not None
+            self.known.append(Counter((player["hand"] if own else player["known_cards"]) + table))
+            self.hidden.append(0 if own else player["hand_count"] - len(player["known_cards"]))
+        self.played = Counter(a[5:] for _, a in history if a.startswith("play "))
+        unseen = self.pack - self.played
+        for known in self.known:
+            unseen -= known
+        if view["upcard"] is not None:
+            unseen -= Counter([view["upcard"]])
+        self.unseen = list(unseen.elements())
+        if len(self.unseen) != sum(self.hidden) + view["stock_count"]:
+            raise ValueError("the view's cards do not add up to one Bazzica deal")
+        self.exchanged = any(a.startswith("declare exchange ") for _, a in history)
+        self.upcard_known = view["upcard"] if not self.exchanged else None
+        if self.has_upcard and self.upcard_known is None:
+            taker = _Trace(self, UP, random.Random(0)).up_to
+            if taker is None:
+                raise ValueError("the upcard is gone but nobody took it")
+            took = self.known[taker] + Counter(
+                a[5:] for s, a in history if s == taker and a.startswith("play ")
+            )
+            self.upcard_choices = sorted(
+                code
+                for code in took
+                if code[-1] == self.trump and not (self.exchanged and code[:-1] == "7")
+            )
+            if not self.upcard_choices:
+                raise ValueError("no card the upcard could have been")
+
+    def sample(self, rng: random.Random) -> list[str] | None:
+        """A deck consistent with the view (steps 1-3), or None on a dead end."""
+        upcard = None
+        if self.has_upcard:
+            upcard = self.upcard_known or rng.choice(self.upcard_choices)
+        trace = _Trace(self, upcard, rng)
+        capacity: dict[Any, int] = {("hand", s): n for s, n in enumerate(self.hidden) if n}
+        capacity["stock"] = self.view["stock_count"]
+
+        def allowed(code: str) -> list[Any]:
+            return ["stock", *(p for p in capacity if p != "stock" and code not in trace.barred[p[1]])]
+
+        try:
+            dealt = deal_hidden(
+                self.unseen, capacity, rng, allowed if any(trace.barred) else lambda c: None
+            )
+        except ValueError:
+            return None
+        deck: list[str | None] = [None] * self.total
+        for seat in range(self.seats):
+            extras = self.known[seat] - trace.held[seat]
+            if trace.held[seat] - self.known[seat]:
+                return None  # a card it must still hold is not where the view shows it
+            needed = sorted(trace.needed[seat], key=lambda item: item[1])
+            rest = list(extras.elements()) + dealt.get(("hand", seat), [])
+            positions = trace.received[seat]
+            if len(needed) + len(rest) != len(positions):
+                return None
+            for i, (code, by) in enumerate(needed):
+                if i >= by:
+                    return None
+                deck[positions[i]] = code
+            for position, code in zip(positions[len(needed) :], rest, strict=True):
+                deck[position] = code
+        if trace.upcard_pos is not None:
+            deck[trace.upcard_pos] = upcard
+        stock = iter(dealt.get("stock", []))
+        for i, code in enumerate(deck):
+            if code is None:
+                deck[i] = next(stock, None)
+        if None in deck or Counter(deck) != self.pack:
+            return None
+        return deck  # type: ignore[return-value]
