@@ -135,6 +135,11 @@ class _Trace:
         trick: list[str] = []
         winner: int | None = None
         awaiting = False
+        # Plays still to come, per seat: which fresh copies a declaration may have used.
+        self.to_play: list[Counter[str]] = [Counter() for _ in range(seats)]
+        for seat, action in frame.history:
+            if action.startswith("play "):
+                self.to_play[seat][action[5:]] += 1
         for seat, action in frame.history:
             t = len(self.received[seat])
             if awaiting:
@@ -149,6 +154,7 @@ class _Trace:
                     self.barred[seat] |= _barred(
                         SUIT[INDEX[trick[0]]], INDEX[best], INDEX[code], trump
                     )
+                self.to_play[seat][code] -= 1
                 self._use(seat, code, t)
                 if tables[seat][code]:
                     tables[seat][code] -= 1
@@ -209,9 +215,13 @@ class _Trace:
                 held[code] += missing
             tables[seat][code] = max(tables[seat][code], count - lent)
         if frame.reuse == "similar" and all(held[c] - used[c] <= 0 for c in codes):
-            code = rng.choice(sorted(codes))
+            # The fresh copy is one the seat plays later or still holds at the end.
+            later = self.to_play[seat]
+            wanted = [c for c in sorted(codes) if later[c] + frame.known[seat][c] > held[c]]
+            code = rng.choice(wanted or sorted(codes))
             self.needed[seat].append((code, t))
             held[code] += 1
+            tables[seat][code] = min(held[code], tables[seat][code] + 1)
         for code, count in codes.items():
             used[code] = min(held[code], used[code] + count)
 
