@@ -75,9 +75,7 @@ def determinize(
         deck = frame.sample(rng)
         if deck is None:
             continue
-        deal = game.new_deal(
-            seats=frame.seats, dealer=frame.dealer, options=options, deck=deck
-        )
+        deal = game.new_deal(seats=frame.seats, dealer=frame.dealer, options=options, deck=deck)
         try:
             for seat, action in history:
                 deal.apply(action, seat=seat)
@@ -229,8 +227,9 @@ class _Trace:
         """``seat`` plays (or exchanges) ``code`` when it has received ``t`` positions."""
         if self.held[seat][code]:
             self.held[seat][code] -= 1
+            # The engine plays a copy on the table, the one in more combinations, first.
             for used in self.used[seat].values():
-                used[code] = min(used[code], self.held[seat][code])
+                used[code] = max(0, min(used[code] - 1, self.held[seat][code]))
         else:
             self.needed[seat].append((code, t))
 
@@ -303,7 +302,10 @@ class _Frame:
         capacity["stock"] = self.view["stock_count"]
 
         def allowed(code: str) -> list[Any]:
-            return ["stock", *(p for p in capacity if p != "stock" and code not in trace.barred[p[1]])]
+            return [
+                "stock",
+                *(p for p in capacity if p != "stock" and code not in trace.barred[p[1]]),
+            ]
 
         try:
             dealt = deal_hidden(
