@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 TRIES = 60
 """Samples tried before giving up."""
+NEVER = 10**6
+"""The index bound of a card no moment asks for."""
 CARTA_BIANCA = ("declare carta_bianca", "declare carta_bianca_double")
 UP = "?"  # the upcard before it is known which card it was
 
@@ -275,6 +277,14 @@ class _Frame:
         self.unseen = list(unseen.elements())
         if len(self.unseen) != sum(self.hidden) + view["stock_count"]:
             raise ValueError("the view's cards do not add up to one Bazzica deal")
+        self.hand = sum(self.packets)
+        self.blank: dict[int, list[str]] = {}  # seat -> the draws its carta bianca showed
+        for seat, action in history:
+            if action in CARTA_BIANCA:
+                bonuses = view["players"][seat]["bonuses"]
+                self.blank[seat] = [
+                    b["cards"][0] for b in bonuses if b["kind"] == "carta_bianca_draw"
+                ]
         self.exchanged = any(a.startswith("declare exchange ") for _, a in history)
         self.upcard_known = view["upcard"] if not self.exchanged else None
         if self.has_upcard and self.upcard_known is None:
@@ -298,7 +308,33 @@ class _Frame:
         if self.has_upcard:
             upcard = self.upcard_known or rng.choice(self.upcard_choices)
         trace = _Trace(self, upcard, rng)
-        capacity: dict[Any, int] = {("hand", s): n for s, n in enumerate(self.hidden) if n}
+        items: list[list[list[Any]]] = []  # per seat: [code, first index, index bound]
+        for seat in range(self.seats):
+            if trace.held[seat] - self.known[seat]:
+                return None  # a card it must still hold is not where the view shows it
+            extras = self.known[seat] - trace.held[seat]
+            items.append(
+                [[code, 0, by] for code, by in trace.needed[seat]]
+                + [[code, 0, NEVER] for code in extras.elements()]
+            )
+        hidden = list(self.hidden)
+        pool = list(self.unseen)
+        for seat, shown in self.blank.items():
+            start = self.hand + len(shown)
+            ended = not self.view["players"][seat]["carta_bianca"]
+            if ended and len(trace.received[seat]) > start:
+                if not any(_figure(item[0]) for item in items[seat]):
+                    # The figure drawn that ended the carta bianca is one of its hidden cards.
+                    figures = [code for code in pool if _figure(code)]
+                    if not figures or not hidden[seat]:
+                        return None
+                    figure = rng.choice(figures)
+                    pool.remove(figure)
+                    hidden[seat] -= 1
+                    items[seat].append([figure, start, start + 1])
+            if not _window_blank(items[seat], self.hand, shown):
+                return None
+        capacity: dict[Any, int] = {("hand", s): n for s, n in enumerate(hidden) if n}
         capacity["stock"] = self.view["stock_count"]
 
         def allowed(code: str) -> list[Any]:
@@ -309,25 +345,19 @@ class _Frame:
 
         try:
             dealt = deal_hidden(
-                self.unseen, capacity, rng, allowed if any(trace.barred) else lambda c: None
+                pool, capacity, rng, allowed if any(trace.barred) else lambda c: None
             )
         except ValueError:
             return None
         deck: list[str | None] = [None] * self.total
         for seat in range(self.seats):
-            extras = self.known[seat] - trace.held[seat]
-            if trace.held[seat] - self.known[seat]:
-                return None  # a card it must still hold is not where the view shows it
-            needed = sorted(trace.needed[seat], key=lambda item: item[1])
-            rest = list(extras.elements()) + dealt.get(("hand", seat), [])
-            positions = trace.received[seat]
-            if len(needed) + len(rest) != len(positions):
+            for code in dealt.get(("hand", seat), []):
+                late = seat in self.blank and _figure(code)
+                items[seat].append([code, self.hand + len(self.blank[seat]) if late else 0, NEVER])
+            placed = _schedule(items[seat], len(trace.received[seat]), rng)
+            if placed is None:
                 return None
-            for i, (code, by) in enumerate(needed):
-                if i >= by:
-                    return None
-                deck[positions[i]] = code
-            for position, code in zip(positions[len(needed) :], rest, strict=True):
+            for position, code in zip(trace.received[seat], placed, strict=True):
                 deck[position] = code
         if trace.upcard_pos is not None:
             deck[trace.upcard_pos] = upcard
@@ -338,3 +368,52 @@ class _Frame:
         if None in deck or Counter(deck) != self.pack:
             return None
         return deck  # type: ignore[return-value]
+
+
+def _figure(code: str) -> bool:
+    """True for a K, Q or J (what a carta bianca lacks)."""
+    return code[:-1] in ("K", "Q", "J")
+
+
+def _window_blank(items: list[list[Any]], hand: int, shown: list[str]) -> bool:
+    """Narrow the windows of a carta bianca's cards: no figure among the ``hand`` cards
+    dealt nor the draws ``shown`` after them, each shown draw at its own index. False when
+    a shown card is missing."""
+    start = hand + len(shown)
+    for item in items:
+        if _figure(item[0]):
+            item[1] = max(item[1], start)
+    for k, code in enumerate(shown):
+        index = hand + k
+        match = next(
+            (it for it in items if it[0] == code and it[1] <= index < it[2] and it[1] != -1),
+            None,
+        )
+        if match is None:
+            return False
+        match[1], match[2] = index, index + 1
+    return True
+
+
+def _schedule(items: list[list[Any]], count: int, rng: random.Random) -> list[str] | None:
+    """The codes of ``items`` ([code, first index, index bound]) in an order that puts each
+    within its window, or None: earliest deadline first among those already open, which
+    finds such an order whenever there is one (unit tasks with release times)."""
+    if len(items) != count:
+        return None
+    waiting = sorted(items, key=lambda item: item[1])
+    open_items: list[list[Any]] = []
+    order: list[str] = []
+    for index in range(count):
+        while waiting and waiting[0][1] <= index:
+            open_items.append(waiting.pop(0))
+        if not open_items:
+            return None
+        soonest = min(item[2] for item in open_items)
+        if soonest <= index:
+            return None
+        choices = [item for item in open_items if item[2] == soonest]
+        item = rng.choice(choices) if soonest == NEVER else choices[0]
+        open_items.remove(item)
+        order.append(item[0])
+    return order
