@@ -313,9 +313,13 @@ class _Frame:
             if trace.held[seat] - self.known[seat]:
                 return None  # a card it must still hold is not where the view shows it
             extras = self.known[seat] - trace.held[seat]
+            # A carta bianca's cards known in hand were dealt or shown as drawn.
+            shown_by = NEVER
+            if seat in self.blank and seat != self.viewer:
+                shown_by = self.hand + len(self.blank[seat])
             items.append(
                 [[code, 0, by] for code, by in trace.needed[seat]]
-                + [[code, 0, NEVER] for code in extras.elements()]
+                + [[code, 0, shown_by] for code in extras.elements()]
             )
         hidden = list(self.hidden)
         pool = list(self.unseen)
@@ -323,15 +327,21 @@ class _Frame:
             start = self.hand + len(shown)
             ended = not self.view["players"][seat]["carta_bianca"]
             if ended and len(trace.received[seat]) > start:
-                if not any(_figure(item[0]) for item in items[seat]):
-                    # The figure drawn that ended the carta bianca is one of its hidden cards.
-                    figures = [code for code in pool if _figure(code)]
-                    if not figures or not hidden[seat]:
-                        return None
-                    figure = rng.choice(figures)
+                # The figure drawn that ended the carta bianca: one of its known cards, or
+                # one of its hidden cards.
+                known = [item for item in items[seat] if _figure(item[0]) and start < item[2]]
+                unseen = [code for code in pool if _figure(code)] if hidden[seat] else []
+                choices: list[Any] = known + (["hidden"] if unseen else [])
+                if not choices:
+                    return None
+                choice = rng.choice(choices)
+                if choice == "hidden":
+                    figure = rng.choice(unseen)
                     pool.remove(figure)
                     hidden[seat] -= 1
                     items[seat].append([figure, start, start + 1])
+                else:
+                    choice[1], choice[2] = start, start + 1
             if not _window_blank(items[seat], self.hand, shown):
                 return None
         capacity: dict[Any, int] = {("hand", s): n for s, n in enumerate(hidden) if n}
@@ -383,6 +393,8 @@ def _window_blank(items: list[list[Any]], hand: int, shown: list[str]) -> bool:
     for item in items:
         if _figure(item[0]):
             item[1] = max(item[1], start)
+            if item[1] >= item[2]:
+                return False
     for k, code in enumerate(shown):
         index = hand + k
         match = next(

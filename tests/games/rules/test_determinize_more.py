@@ -175,7 +175,8 @@ def test_calabrasella_hides_the_discards_and_the_card_given_back(
         if deal.is_over:
             break
         deal.apply(rng.choice(deal.legal_actions()))
-    discarded = {a[8:] for _, a in deal.actions if a.startswith("discard ")}
+    called = {a[5:] for _, a in deal.actions if a.startswith("call ")}  # said aloud
+    discarded = {a[8:] for _, a in deal.actions if a.startswith("discard ")} - called
     given_back = {a[7:] for _, a in deal.actions if a.startswith("return ")}
     for seat in range(3):
         history = game.public_history(deal, seat)
@@ -183,11 +184,12 @@ def test_calabrasella_hides_the_discards_and_the_card_given_back(
         view = game.view_for(deal, seat)
         seen = set(cards_in([a for _, a in history], game.pack.codes))
         if seat != deal.declarer:
-            assert not any(a.startswith("discard ") for _, a in history)
+            assert not any(a.startswith("discard ") for _, a in history)  # not even the called card
             if not deal.is_over:
                 assert not discarded & (seen | set(cards_in(view, game.pack.codes)))
         else:
-            assert {a[8:] for _, a in history if a.startswith("discard ")} == discarded
+            shown = {a[8:] for _, a in history if a.startswith("discard ")}
+            assert shown == {a[8:] for _, a in deal.actions if a.startswith("discard ")}
         if seat not in (deal.declarer, deal.called_from):
             assert not any(a.startswith("return ") for _, a in history)
             played_later = {a[5:] for _, a in deal.actions if a.startswith("play ")}
