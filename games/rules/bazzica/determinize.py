@@ -206,15 +206,24 @@ class _Trace:
         shown: one is drawn at random."""
         held, used = self.held[seat], self.used[seat].setdefault(kind, Counter())
         partner = (seat + 2) % 4 if frame.seats == 4 else None
+        # quattro: the partner's table lends its cards (they stay there).
+        lending = tables[partner] if partner is not None else Counter()
+        lent_used = self.used[partner].setdefault(kind, Counter()) if partner is not None else None
+        lent: Counter[str] = Counter()
         for code, count in codes.items():
-            lent = min(count, tables[partner][code]) if partner is not None else 0
-            fresh_needed = count - lent if frame.reuse != "similar" else 0
-            missing = max(count - lent - held[code], fresh_needed - (held[code] - used[code]))
+            lent[code] = min(count, lending[code])
+            fresh_needed = count - lent[code] if frame.reuse != "similar" else 0
+            missing = max(count - lent[code] - held[code], fresh_needed - (held[code] - used[code]))
             if missing > 0:
                 self.needed[seat] += [(code, t)] * missing
                 held[code] += missing
-            tables[seat][code] = max(tables[seat][code], count - lent)
-        if frame.reuse == "similar" and all(held[c] - used[c] <= 0 for c in codes):
+            tables[seat][code] = max(tables[seat][code], count - lent[code])
+
+        def fresh(code: str) -> bool:
+            borrowed = lending[code] - (lent_used[code] if lent_used is not None else 0)
+            return held[code] - used[code] > 0 or borrowed > 0
+
+        if frame.reuse == "similar" and not any(fresh(c) for c in codes):
             # The fresh copy is one the seat plays later or still holds at the end.
             later = self.to_play[seat]
             wanted = [c for c in sorted(codes) if later[c] + frame.known[seat][c] > held[c]]
@@ -223,7 +232,9 @@ class _Trace:
             held[code] += 1
             tables[seat][code] = min(held[code], tables[seat][code] + 1)
         for code, count in codes.items():
-            used[code] = min(held[code], used[code] + count)
+            used[code] = min(held[code], used[code] + count - lent[code])
+            if lent_used is not None:
+                lent_used[code] = min(lending[code], lent_used[code] + lent[code])
 
     def _use(self, seat: int, code: str, t: int) -> None:
         """``seat`` plays (or exchanges) ``code`` when it has received ``t`` positions."""
