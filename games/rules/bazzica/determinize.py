@@ -117,6 +117,10 @@ class _Trace:
         seats, dealer = frame.seats, frame.dealer
         self.received: list[list[int]] = [[] for _ in range(seats)]
         self.needed: list[list[tuple[str, int]]] = [[] for _ in range(seats)]
+        # Guesses: (index in needed, the codes the fresh copy may have been) per seat, and
+        # the needed entries a play made (a card first seen when played).
+        self.guesses: list[list[tuple[int, tuple[str, ...]]]] = [[] for _ in range(seats)]
+        self.first_played: list[set[int]] = [set() for _ in range(seats)]
         self.held: list[Counter[str]] = [Counter() for _ in range(seats)]
         self.used: list[dict[str, Counter[str]]] = [{} for _ in range(seats)]
         self.barred: list[set[str]] = [set() for _ in range(seats)]
@@ -228,6 +232,7 @@ class _Trace:
             later = self.to_play[seat]
             wanted = [c for c in sorted(codes) if later[c] + frame.known[seat][c] > held[c]]
             code = rng.choice(wanted or sorted(codes))
+            self.guesses[seat].append((len(self.needed[seat]), tuple(sorted(codes))))
             self.needed[seat].append((code, t))
             held[code] += 1
             tables[seat][code] = min(held[code], tables[seat][code] + 1)
@@ -244,7 +249,40 @@ class _Trace:
             for used in self.used[seat].values():
                 used[code] = max(0, min(used[code] - 1, self.held[seat][code]))
         else:
+            self.first_played[seat].add(len(self.needed[seat]))
             self.needed[seat].append((code, t))
+
+    def mend(self, seat: int, known: Counter[str]) -> bool:
+        """Change wrong guesses of the fresh copies of ``seat``: a guessed code it would
+        still hold though the view does not show it becomes a code the view shows in its
+        hand, or one it first showed by playing it later (that copy is then the one
+        played). False when some card is still where the view does not show it."""
+        needed = self.needed[seat]
+        dropped: set[int] = set()
+        for index, options in self.guesses[seat]:
+            surplus = self.held[seat] - known
+            code, by = needed[index]
+            if not surplus[code]:
+                continue
+            extras = known - self.held[seat]
+            other = next((c for c in options if extras[c]), None)
+            if other is None:
+                later = [
+                    i
+                    for i in sorted(self.first_played[seat] - dropped)
+                    if needed[i][1] >= by and needed[i][0] in options and needed[i][0] != code
+                ]
+                if not later:
+                    continue
+                other = needed[later[0]][0]
+                dropped.add(later[0])
+            else:
+                self.held[seat][other] += 1
+            self.held[seat][code] -= 1
+            needed[index] = (other, by)
+        if dropped:
+            self.needed[seat] = [item for i, item in enumerate(needed) if i not in dropped]
+        return not self.held[seat] - known
 
 
 def _beats(best: str, card: str, trump: int | None) -> bool:
@@ -321,7 +359,7 @@ class _Frame:
         trace = _Trace(self, upcard, rng)
         items: list[list[list[Any]]] = []  # per seat: [code, first index, index bound]
         for seat in range(self.seats):
-            if trace.held[seat] - self.known[seat]:
+            if trace.held[seat] - self.known[seat] and not trace.mend(seat, self.known[seat]):
                 return None  # a card it must still hold is not where the view shows it
             extras = self.known[seat] - trace.held[seat]
             # A carta bianca's cards known in hand were dealt or shown as drawn.
