@@ -366,8 +366,13 @@ class _Frame:
             shown_by = NEVER
             if seat in self.blank and seat != self.viewer:
                 shown_by = self.hand + len(self.blank[seat])
+            # A copy played while a shown copy of its code stayed in hand was shown too: the
+            # engine plays the copy the others know first.
             items.append(
-                [[code, 0, by] for code, by in trace.needed[seat]]
+                [
+                    [code, 0, min(by, shown_by) if extras[code] else by]
+                    for code, by in trace.needed[seat]
+                ]
                 + [[code, 0, shown_by] for code in extras.elements()]
             )
         hidden = list(self.hidden)
