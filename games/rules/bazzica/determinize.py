@@ -236,6 +236,8 @@ class _Trace:
             self.needed[seat].append((code, t))
             held[code] += 1
             tables[seat][code] = min(held[code], tables[seat][code] + 1)
+            if lent[code]:
+                lent[code] -= 1  # the fresh copy took the place of a borrowed one
         for code, count in codes.items():
             used[code] = min(held[code], used[code] + count - lent[code])
             if lent_used is not None:
