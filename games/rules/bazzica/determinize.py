@@ -359,6 +359,7 @@ class _Frame:
         if self.has_upcard:
             upcard = self.upcard_known or rng.choice(self.upcard_choices)
         trace = _Trace(self, upcard, rng)
+        late = rng.random() < 0.5
         items: list[list[list[Any]]] = []  # per seat: [code, first index, index bound]
         for seat in range(self.seats):
             if trace.held[seat] - self.known[seat] and not trace.mend(seat, self.known[seat]):
@@ -418,9 +419,9 @@ class _Frame:
         deck: list[str | None] = [None] * self.total
         for seat in range(self.seats):
             for code in dealt.get(("hand", seat), []):
-                late = seat in self.blank and _figure(code)
-                items[seat].append([code, self.hand + len(self.blank[seat]) if late else 0, NEVER])
-            placed = _schedule(items[seat], len(trace.received[seat]), rng)
+                drawn = seat in self.blank and _figure(code)  # after the carta bianca
+                items[seat].append([code, self.hand + len(self.blank[seat]) if drawn else 0, NEVER])
+            placed = _schedule(items[seat], len(trace.received[seat]), rng, late)
             if placed is None:
                 return None
             for position, code in zip(trace.received[seat], placed, strict=True):
@@ -463,12 +464,40 @@ def _window_blank(items: list[list[Any]], hand: int, shown: list[str]) -> bool:
     return True
 
 
-def _schedule(items: list[list[Any]], count: int, rng: random.Random) -> list[str] | None:
+def _schedule(
+    items: list[list[Any]], count: int, rng: random.Random, late: bool
+) -> list[str] | None:
     """The codes of ``items`` ([code, first index, index bound]) in an order that puts each
-    within its window, or None: earliest deadline first among those already open, which
-    finds such an order whenever there is one (unit tasks with release times)."""
+    within its window, or None when there is none.
+
+    ``late``: each card comes as late as it can, just before it is first needed: filled
+    from the last index down, among the cards that may lie there, the one whose first
+    index is latest (earliest deadline first, time reversed: it finds an order whenever
+    there is one), then the one needed soonest. Else each comes as early as it can
+    (earliest deadline first among the cards already open). When a card arrived shows
+    in which copy of a code the engine plays or declares, so a sample tries either.
+    """
     if len(items) != count:
         return None
+    if not late:
+        return _schedule_early(items, count, rng)
+    order: list[str] = [""] * count
+    left = list(items)
+    rng.shuffle(left)
+    for index in range(count - 1, -1, -1):
+        open_items = [item for item in left if item[2] > index]
+        if not open_items:
+            return None
+        item = min(open_items, key=lambda it: (-it[1], it[2]))
+        if item[1] > index:
+            return None
+        left.remove(item)
+        order[index] = item[0]
+    return order
+
+
+def _schedule_early(items: list[list[Any]], count: int, rng: random.Random) -> list[str] | None:
+    """``_schedule`` with each card as early as it can come."""
     waiting = sorted(items, key=lambda item: item[1])
     open_items: list[list[Any]] = []
     order: list[str] = []
