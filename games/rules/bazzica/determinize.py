@@ -48,7 +48,7 @@ from games.rules.hidden_cards import deal_hidden
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
 
-TRIES = 60
+TRIES = 200
 """Samples tried before giving up."""
 NEVER = 10**6
 """The index bound of a card no moment asks for."""
