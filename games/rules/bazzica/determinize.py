@@ -19,10 +19,13 @@ The procedure (``determinize``):
    random (games/rules/hidden_cards.py) into the hidden part of each other hand and the
    stock; in the last tricks a hidden card cannot be one that would have made that
    seat's answer illegal (follow suit and win, else trump: 002).
-3. Each seat's known cards go to the positions it received, the earliest first in the
-   order they were needed (each before the moment it was first played or declared), the
-   cards it still holds and its hidden cards to the rest; the stock's cards fill the
-   positions nobody received.
+3. Each seat's cards go to the positions it received, each before the moment it was
+   first played or declared, as early as they can come or (every other sample) as late:
+   which copy of a code the engine plays or declares depends on which copies are in hand
+   then. A carta bianca (``rubicone``, ``quattro``) narrows this: its dealt cards and the
+   draws it showed hold no figure and are the cards shown, and the draw that ended it is
+   a figure. A guess of which code was the copy new to a repeated declaration that the
+   view then contradicts is mended. The stock's cards fill the positions nobody received.
 4. The history is replayed on that deck and the view compared; a sample that does not
    give the view is drawn again.
 
@@ -41,7 +44,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
-from games.rules.bazzica.variants import INDEX, STRENGTH, SUIT, VARIANTS
+from games.rules.bazzica.variants import CODES, INDEX, STRENGTH, SUIT, VARIANTS
 from games.rules.cards import SUITS
 from games.rules.hidden_cards import deal_hidden
 
@@ -92,7 +95,6 @@ def determinize(
 def _barred(led: int, best: int, answer: int, trump: int | None) -> frozenset[str]:
     """The codes whose presence in the answering hand would have made ``answer`` illegal in
     a last trick led in suit ``led`` whose best card so far is ``best`` (code ints)."""
-    from games.rules.bazzica.variants import CODES
 
     def playable(codes: tuple[int, ...]) -> set[int]:
         for suit in (led, trump):
