@@ -124,7 +124,8 @@ def match_victory_points(match: Match) -> list[int] | None:
     if victory_points is None or not match.deal_points:
         return None
     results = [
-        {"side_points": [points[side[0]] for side in match.sides]} for points in match.deal_points
+        {"points": points, "side_points": [points[side[0]] for side in match.sides]}
+        for points in match.deal_points
     ]
     return victory_points(results, match.options)
 
