@@ -120,6 +120,7 @@ export function meldSpellings(codes) {
       else if (missing === 0) places = [lo - 1, hi + 1];
       for (const place of places) {
         if (place < (aceHigh ? 2 : 1) || place > (aceHigh ? 14 : 13)) continue;
+        if (codes[w] === `2${suit}` && place === 2) continue;  // that is the natural 2
         const tokens = ranked.map((r) => [r[0], r[1]]);
         tokens.push([place, `${codes[w]}@${RANK_AT[place]}${suit}`]);
         add(tokens.sort((a, b) => a[0] - b[0]).map((t) => t[1]));
@@ -270,7 +271,7 @@ function center(ctx) {
         h("span", { class: "badge", "data-testid": "stock-count" }, String(v.stock_count))),
       draw ? h("button", { type: "button", class: "btn", "data-action": draw }, gettext("Draw"))
         : null),
-    h("div", { class: "bu-pile", "data-testid": "discard-pile", style: "flex:1 1 200px;min-width:0" },
+    h("div", { class: "bu-pile", "data-testid": "discard-pile", "data-taken": v.taken_single || null, style: "flex:1 1 200px;min-width:0" },
       h("div", { class: "lt-label" }, gettext("Discard pile"), " ",
         h("span", { class: "badge", "data-testid": "pile-count" }, String(pile.length))),
       h("div", { style: "display:flex;flex-wrap:wrap;gap:2px" },
