@@ -21,7 +21,7 @@ import pytest
 from games.models import Deal, Match
 from games.rules.burraco.game import PACK
 from games.state import match_victory_points
-from tests.conftest import make_player
+from tests.conftest import engine_for, make_player
 from tests.e2e.helpers import play_two, screenshot, seat_players, start_first_round
 from tournaments.models import RatingChange
 
@@ -141,11 +141,14 @@ def test_two_players_play_a_whole_burraco_match_and_see_the_victory_points(
     turn = partial(take_turn, script=script)
     sent = play_two(pages, turn, match=match, deal=1, timeout=120, name="burraco", shots_at=(2,))
     assert "meld JK@4H 5H 6H" in sent and "add 0 JK@4H 5H 6H 7H" in sent
-    # Both tables show the run, the joker standing for the 4.
-    first_side = script["seat"]
+    # The hand ended with the run on the first player's side, the joker standing for the 4
+    # (the tables have moved on to hand 2, whose table is empty).
+    first = engine_for(match, Deal.objects.get(match=match, number=1))
+    assert first.is_over and first.end == "stalemate"
+    assert first.view(None)["table"][script["seat"]]["melds"][0]["spelling"] == "JK@4H 5H 6H 7H"
     for page in pages.values():
-        meld = page.locator(f"[data-testid=meld-{first_side}-0]")
-        assert meld.get_attribute("data-spelling") == "JK@4H 5H 6H 7H"
+        page.locator("[data-testid=melds-side-0]").wait_for()
+        assert page.locator("[data-testid=stock-count]").text_content() == "63"
     screenshot(pages[1], "burraco-after-hand-1")
 
     play_two(pages, turn, match=match, deal=None, timeout=120, name="burraco", shots_at=())
