@@ -71,7 +71,7 @@ def expected_vp(match: Match, hands: int) -> list[int]:
     return side_victory_points(totals, hands)
 
 
-def test_a_heads_up_match_of_three_hands_is_played_to_its_end_and_feeds_elo_and_vp():
+def test_a_heads_up_match_of_three_hands_is_played_to_its_end_and_feeds_elo_and_vp(client):
     alice, bob, carol = make_player("alice"), make_player("bob"), make_player("carol")
     tournament = make_tournament(
         [alice, bob, carol], slug="burraco-vp", game="burraco", options={"match": "3_hands"}
@@ -111,6 +111,9 @@ def test_a_heads_up_match_of_three_hands_is_played_to_its_end_and_feeds_elo_and_
     ranked = sorted(standings.values(), key=lambda s: s.rank)
     points = [r.match_points for r in ranked]
     assert points == sorted(points, reverse=True)
+    # The event's page heads the column "VP" and says how the rows are ranked.
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert 'data-testid="vp-heading"' in page and 'data-testid="vp-note"' in page
 
 
 def test_a_match_to_2000_has_no_victory_points():
