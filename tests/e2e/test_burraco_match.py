@@ -134,7 +134,7 @@ def test_two_players_play_a_whole_burraco_match_and_see_the_victory_points(
         pile = page.locator("[data-testid=discard-pile] [data-card]")
         assert [pile.nth(i).get_attribute("data-card") for i in range(pile.count())] == [UPCARD]
     # On the phone nothing sticks out sideways.
-    phone = pages[1]
+    phone = next(page for page in pages.values() if page.viewport_size["width"] == 390)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
 
     script = {"seat": None, "step": 0}
@@ -149,7 +149,7 @@ def test_two_players_play_a_whole_burraco_match_and_see_the_victory_points(
     for page in pages.values():
         page.locator("[data-testid=melds-side-0]").wait_for()
         assert page.locator("[data-testid=stock-count]").text_content() == "63"
-    screenshot(pages[1], "burraco-after-hand-1")
+    screenshot(phone, "burraco-after-hand-1")
 
     play_two(pages, turn, match=match, deal=None, timeout=120, name="burraco", shots_at=())
     match.refresh_from_db()
