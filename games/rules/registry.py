@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.rules.base import Game
 from games.rules.bazzica import Bazzica
 from games.rules.briscola import Briscola
+from games.rules.burraco import Burraco
 from games.rules.calabrasella import Calabrasella
 from games.rules.pinch_tarot import PinchTarot
 from games.rules.scopa import Scopa
@@ -19,6 +20,7 @@ _GAMES: dict[str, Game] = {
     for game in (
         Bazzica(),
         Briscola(),
+        Burraco(),
         Calabrasella(),
         PinchTarot(),
         Scopa(),

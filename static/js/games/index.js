@@ -7,6 +7,7 @@
 
 import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
+import * as burraco from "./burraco.js";
 import * as calabrasella from "./calabrasella.js";
 import * as tressette from "./tressette.js";
 import * as tute from "./tute.js";
@@ -19,6 +20,7 @@ import * as ziginette from "./ziginette.js";
 
 export const RENDERERS = {
   briscola,
+  burraco,
   calabrasella,
   tressette,
   tute,
@@ -42,6 +44,7 @@ export const PACKS = {
   "sette-e-mezzo": "italian",
   ziginette: "italian",
   bazzica: "french",
+  burraco: "french",
 };
 
 /** The renderer module for a game slug; the generic one when there is none. */
