@@ -128,8 +128,19 @@ def _consistent_state(match_id: int, seat: int | None) -> dict:
     return current_state(match_id, seat)
 
 
-@database_sync_to_async
-def _signed_in(session_key: str | None, user_id: int) -> bool:
+def _play(session_key: str | None, user_id: int, match_id: int, action: str, seq: int) -> int:
+    """A seat's action in one hand-off to the database thread: check the socket's session
+    still signs the player in (``_signed_in``), then ``services.match_apply_action``.
+
+    Raises:
+        ClientError: ``signed_out``, or the service's refusals.
+    """
+    if not _signed_in_now(session_key, user_id):
+        raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
+    return services.match_apply_action(match_id=match_id, player_id=user_id, action=action, seq=seq)
+
+
+def _signed_in_now(session_key: str | None, user_id: int) -> bool:
     """Whether the session the socket was opened with still signs ``user_id`` in, and the
     player is still active (a logout or deactivation missed by the signal, e.g. a session
     deleted by staff or expired)."""
@@ -145,6 +156,9 @@ def _signed_in(session_key: str | None, user_id: int) -> bool:
     if str(store.get(SESSION_KEY)) != str(user_id):
         return False
     return Player.objects.filter(pk=user_id, is_active=True).exists()
+
+
+_signed_in = database_sync_to_async(_signed_in_now)
 
 
 @database_sync_to_async
@@ -270,10 +284,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError(
                 "malformed", gettext("An action must carry the seq of the state it saw.")
             )
-        await self.require_signed_in_seat()
-        await database_sync_to_async(services.match_apply_action)(
-            match_id=self.match_id, player_id=self.user.pk, action=action, seq=seq
-        )
+        self.require_seat()
+        if getattr(self, "user_left", False):
+            raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
+        try:
+            await database_sync_to_async(_play)(
+                self.session_key, self.user.pk, self.match_id, action, seq
+            )
+        except ClientError as error:
+            if error.code == "signed_out":
+                self.user_left = True
+            raise
 
     async def handle_resign(self, message: dict) -> None:
         seq = message.get("seq")
@@ -387,11 +408,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         bench/faults.py.
         """
         key = "spectator" if self.seat is None else str(self.seat)
-        state = event["states"][key]
-        if state["seq"] <= self.sent_seq:
+        if "texts" in event:  # pre-encoded once by the service (games.state.state_messages)
+            seq, text = event["seq"], event["texts"][key]
+        else:  # a state as a dict: an older server's broadcast during a rolling restart
+            state = event["states"][key]
+            seq, text = state["seq"], None
+        if seq <= self.sent_seq:
             return
-        self.sent_seq = state["seq"]
-        await self.send_json(state)
+        self.sent_seq = seq
+        if text is None:
+            await self.send_json(state)
+        else:
+            await self.send(text_data=text)
 
 
 _GAME_SLUGS = frozenset(game.slug for game in all_games())

@@ -8,12 +8,13 @@ after commit (``transaction.on_commit``).
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,9 +29,11 @@ from games.state import (
     SeatInfo,
     clock_summary,
     engine_for,
+    keep_live_engine,
     match_seats,
     move_seconds_left,
     state_messages,
+    take_live_engine,
 )
 
 
@@ -119,14 +122,19 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     """Apply one player's action to the current deal of a match.
 
     Steps:
-      1. lock the Match and its current Deal; refuse a stale ``seq``, a player who is not
-         seated, a seat that is not to act, an action the engine refuses;
-      2. append ``{"seat", "action"}`` to the deal's log and save it;
+      1. lock the Match (every writer of its deals holds this lock); take the current
+         deal's engine from this process's cache when it is the one as of the locked
+         ``seq`` (``games.state.take_live_engine``), else read the deal and replay it;
+         refuse a stale ``seq``, a player who is not seated, a seat that is not to act,
+         an action the engine refuses;
+      2. append ``{"seat", "action"}`` to the deal's log and save it with the match's new
+         ``seq`` and clocks (one statement while the deal goes on: ``_write_move``);
       3. if the deal is over, store its result, then either finish the match
          (``game.match_winner``, ``game.match_places``) or deal the next deal
          (``game.next_dealer``);
-      4. after commit: broadcast each seat's view; for a finished match, send
-         ``games.hooks.match_finished``.
+      4. after commit: broadcast each seat's view (encoded once); for a finished match,
+         send ``games.hooks.match_finished``; else keep the deal and engine as of the new
+         ``seq`` for the next move.
 
     Returns:
         The match's new ``seq``.
@@ -140,50 +148,102 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
-    deal = Deal.objects.select_for_update().filter(match=match).order_by("-number").first()
-    engine = engine_for(match, deal)
+    # The live deal's engine as of this seq, kept by this process since its last move here;
+    # else read and replayed (another process or a bot moved, or a new server process).
+    cached = take_live_engine(match.pk, match.seq)
+    if cached is not None:
+        deal, engine = cached
+    else:
+        # Every writer of a match's deals holds the match's row lock, taken above.
+        deal = Deal.objects.filter(match=match).order_by("-number").first()
+        engine = engine_for(match, deal)
     if engine.to_act != seat:
+        keep_live_engine(match.pk, match.seq, deal, engine)  # unchanged, like the row
         raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
     try:
         engine.apply(action)
     except IllegalAction as error:
+        keep_live_engine(match.pk, match.seq, deal, engine)  # a refusal changes nothing
         # Translated by its key (games/messages.py) into the language the consumer set.
         message = illegal_action_message(error, engine.game.pack.name)
         raise ClientError("illegal_action", message, seq=match.seq) from None
-    deal.actions = [*deal.actions, {"seat": seat, "action": action}]
-    if engine.is_over:
-        deal.result = engine.result()
-        deal.finished_at = timezone.now()
-    deal.save(update_fields=["actions", "result", "finished_at"])
+    entry = {"seat": seat, "action": action}
+    deal.actions = [*deal.actions, entry]
     match.seq += 1
     current, current_engine = deal, engine
-    if engine.is_over:
+    if not engine.is_over:
+        # The common move: the deal goes on. Append and bump in one statement.
+        _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+        _write_move(match, deal, entry)
+    else:
+        deal.result = engine.result()
+        deal.finished_at = timezone.now()
+        deal.save(update_fields=["actions", "result", "finished_at"])
         current = _after_deal(match, deal) or deal
         if current is not deal:
             current_engine = engine_for(match, current)
-    if match.status == Match.Status.IN_PROGRESS:
-        _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
-    match.save(
-        update_fields=[
-            "seq",
-            "scores",
-            "deal_points",
-            "last_result",
-            "status",
-            "winner_seat",
-            "places",
-            "reason",
-            "finished_at",
-            "move_deadline",
-            "grace_until",
-            "clock_banks",
-            "turn_started_at",
-        ]
-    )
+        if match.status == Match.Status.IN_PROGRESS:
+            _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
+        match.save(
+            update_fields=[
+                "seq",
+                "scores",
+                "deal_points",
+                "last_result",
+                "status",
+                "winner_seat",
+                "places",
+                "reason",
+                "finished_at",
+                "move_deadline",
+                "grace_until",
+                "clock_banks",
+                "turn_started_at",
+            ]
+        )
     _broadcast_on_commit(match, seats, current, current_engine)
     if match.status == Match.Status.FINISHED:
         _record_result_on_commit(match)
+    else:
+        match_pk, new_seq = match.pk, match.seq
+        transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, current, current_engine))
     return match.seq
+
+
+# The tables are Deal's and Match's (tests/games/test_live_cache.py checks the names).
+_WRITE_MOVE_SQL = (
+    "WITH appended AS (UPDATE games_deal SET actions = actions || %s::jsonb "
+    "WHERE id = %s RETURNING id) "
+    "UPDATE games_match SET seq = %s, move_deadline = %s, grace_until = %s, "
+    "clock_banks = %s::jsonb, turn_started_at = %s "
+    "WHERE id = %s AND EXISTS (SELECT 1 FROM appended)"
+)
+
+
+def _write_move(match: Match, deal: Deal, entry: dict) -> None:
+    """Store a move that does not end its deal: append ``entry`` to the deal's log and
+    write the match's ``seq`` and clocks, in one statement (a data-modifying CTE) instead
+    of two ORM saves.
+
+    Call while holding select_for_update on the Match, with ``match`` already changed.
+    """
+    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _WRITE_MOVE_SQL,
+            [
+                json.dumps([entry]),
+                deal.pk,
+                match.seq,
+                match.move_deadline,
+                match.grace_until,
+                banks,
+                match.turn_started_at,
+                match.pk,
+            ],
+        )
+        if cursor.rowcount != 1:  # the deal row is gone: never under the match lock
+            raise RuntimeError(f"match {match.pk}: move not stored (deal {deal.pk} missing)")
 
 
 def _after_deal(match: Match, deal: Deal) -> Deal | None:

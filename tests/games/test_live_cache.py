@@ -1,0 +1,152 @@
+"""The move path's per-process live engine (games.state ``take_live_engine`` /
+``keep_live_engine``), its one-statement write and its pre-encoded broadcast: a move served
+from the cache stores and shows exactly what a replay would, a stale or failed entry is
+never used, and each seat's text is its own state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from unittest import mock
+
+import pytest
+
+from games import services
+from games import state as state_module
+from games.errors import ClientError
+from games.models import Deal, Match
+from tests.conftest import current_engine, seated, start_match
+
+
+@pytest.fixture
+def live(alice, bob):
+    match = start_match(alice, bob)
+    return match, seated(match)
+
+
+def _move(match, players, rng):
+    """One random legal action of the seat on move, through the service; returns it."""
+    engine = current_engine(match)
+    seat = engine.to_act
+    action = rng.choice(engine.legal_actions())
+    services.match_apply_action(
+        match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+    )
+    return seat, action
+
+
+@pytest.mark.django_db
+def test_moves_after_the_first_use_the_kept_engine_and_store_what_a_replay_gives(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    rng = random.Random(3)
+    played = []
+    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+        for _ in range(6):
+            with django_capture_on_commit_callbacks(execute=True):
+                played.append(_move(match, players, rng))
+            match.refresh_from_db()
+            assert match.deals.count() == 1  # six actions never end a Spizzichino deal
+    # The first move replayed the deal; the five after it used the kept engine.
+    assert replay.call_count == 1
+    deal = Deal.objects.get(match=match)
+    assert [(a["seat"], a["action"]) for a in deal.actions] == played
+    assert match.seq == 1 + len(played)
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None
+    assert kept[1].view(0) == current_engine(match).view(0)
+
+
+@pytest.mark.django_db
+def test_an_entry_of_an_older_seq_is_not_used(live, django_capture_on_commit_callbacks):
+    match, players = live
+    rng = random.Random(5)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    stale = state_module.take_live_engine(match.pk, match.seq)
+    assert stale is not None
+    # Another process moves (this one's entry is not updated), then this one gets the
+    # next move with its old entry still cached.
+    _move(match, players, rng)
+    state_module.keep_live_engine(match.pk, match.seq - 1, *stale)
+    match.refresh_from_db()
+    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+        with django_capture_on_commit_callbacks(execute=True):
+            _move(match, players, rng)
+    assert replay.call_count == 1  # a miss: replayed from the row
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    assert len(deal.actions) == 3 and match.seq == 4
+    assert current_engine(match).actions == [(a["seat"], a["action"]) for a in deal.actions]
+
+
+@pytest.mark.django_db
+def test_a_move_that_fails_after_applying_leaves_no_entry_and_nothing_stored(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    rng = random.Random(7)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    before = (match.seq, list(Deal.objects.get(match=match).actions))
+    with mock.patch.object(services, "_write_move", side_effect=RuntimeError("disk full")):
+        with pytest.raises(RuntimeError):
+            _move(match, players, rng)
+    match.refresh_from_db()
+    assert (match.seq, list(Deal.objects.get(match=match).actions)) == before
+    assert state_module.take_live_engine(match.pk, match.seq) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)  # replays from the row and goes on
+    match.refresh_from_db()
+    assert match.seq == before[0] + 1
+
+
+@pytest.mark.django_db
+def test_a_refused_action_keeps_the_entry_unchanged(live, django_capture_on_commit_callbacks):
+    match, players = live
+    rng = random.Random(9)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    waiting = 1 - engine.to_act
+    with pytest.raises(ClientError) as refused:
+        services.match_apply_action(
+            match_id=match.pk, player_id=players[waiting].pk, action="x", seq=match.seq
+        )
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(ClientError) as refused:
+        services.match_apply_action(
+            match_id=match.pk, player_id=players[engine.to_act].pk, action="zz", seq=match.seq
+        )
+    assert refused.value.code == "illegal_action"
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None and kept[1].actions == engine.actions
+
+
+def test_the_one_statement_write_names_the_models_tables():
+    sql = services._WRITE_MOVE_SQL
+    assert f"UPDATE {Deal._meta.db_table} " in sql
+    assert f"UPDATE {Match._meta.db_table} " in sql
+
+
+@pytest.mark.django_db
+def test_each_seat_is_sent_its_own_state_encoded_once(live):
+    match, players = live
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    messages = state_module.state_messages(match, state_module.match_seats(match), deal)
+    assert messages["seq"] == match.seq
+    assert set(messages["texts"]) == {"0", "1", "spectator"}
+    engine = current_engine(match)
+    for key, text in messages["texts"].items():
+        seat = None if key == "spectator" else int(key)
+        state = json.loads(text)
+        assert state["seat"] == seat and state["seq"] == match.seq
+        assert state["view"] == json.loads(json.dumps(engine.view(seat)))
+        hands = {p["seat"]: p.get("hand") for p in state["view"]["players"]}
+        assert all(hand is None for s, hand in hands.items() if s != seat)
