@@ -8,14 +8,16 @@ deflate):
 - **site**: the scaling deployment of ``bench/load.py`` (``config.asgi``, PostgreSQL,
   Celery worker and beat).
 
-For each match count of ``--steps`` (ascending), the floor and then the site are played
-with the same client (``bench.client.SeatClient``) and think times. Each point plays
-``--warmup`` seconds, then measures a window of ``--window`` seconds: actions
-acknowledged in the window, their round trips (p50, p99), and the CPU every server
-process used in it (``/proc/<pid>/stat``: the ASGI processes, PostgreSQL's backends for
-the site's database, Redis, the Celery worker with its pool and beat), divided by those
-actions. Then every client stops at its next state. A kind stops stepping once its p99 is
-over ``--p99-limit`` ms at a count past 200, except for the counts of ``--always``.
+For each match count of ``--steps`` and ``--always`` (ascending), the floor and the site
+are played with the same client (``bench.client.SeatClient``) and think times, in
+``--rounds`` windows each, alternating (floor, site, floor, site), so that both meet the
+same neighbours on a shared machine. A window connects fresh matches, plays ``--warmup``
+seconds, then measures ``--window`` seconds: the actions acknowledged in it, their round
+trips, and the CPU every server process used in it (``/proc/<pid>/stat``: the ASGI
+processes, PostgreSQL's backends for the site's database, Redis, the Celery worker with
+its pool and beat), divided by those actions; then every client stops at its next state.
+A kind's windows are pooled. A kind stops stepping once its p99 is over ``--p99-limit`` ms
+at 200 matches or more, except for the counts of ``--always`` (for the table and plot).
 
 The saturation throughput of a kind is the highest actions/s of its points whose p99 is
 under ``--p99-limit`` (100 ms). The ratios printed are site / floor: CPU per action, p50,
@@ -23,7 +25,8 @@ p99 at each count both measured, and saturation throughput. On a shared machine 
 figures drift; only the ratios from one run are comparable.
 
 Usage:
-    .venv/bin/python bench/floor.py [--steps 50 100 150 200 300 500] [--window 20]
+    .venv/bin/python bench/floor.py [--steps 50 100 150 200 300] [--always 50 200 500]
+        [--rounds 2] [--warmup 5] [--window 12]
         [--json out.json] [--plot docs/floor.png]
 (``bench/load.py --compare-floor`` runs the same with its defaults.)
 """
@@ -37,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,8 +105,8 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
     every client at its next state (at most 60 s more).
 
     Returns:
-        ``{"actions", "actions_per_s", "p50", "p99", "mean" (ms), "cpu_ms_per_action":
-        {part: ms}, "cpu_ms_per_action_total"}`` for the window.
+        ``{"actions", "seconds", "rtts" (ms), "used": {part: CPU seconds}}`` of the window
+        (acknowledgements received in it).
     """
     tasks = [asyncio.create_task(client.run()) for client in clients]
     try:
@@ -120,40 +124,62 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
     actions = sum(1 for at in stats.ack_times if started <= at <= ended)
-    rtts = [rtt for at, rtt in stats.rtt_at if started <= at <= ended]
-    used = {k: after[k] - before.get(k, 0.0) for k in after}
-    server = {k: v for k, v in used.items() if k not in SERVER_GROUPS_EXCLUDED}
+    return {
+        "actions": actions,
+        "seconds": ended - started,
+        "rtts": [rtt for at, rtt in stats.rtt_at if started <= at <= ended],
+        "used": {k: after[k] - before.get(k, 0.0) for k in after},
+    }
+
+
+def summarize(windows: list[dict]) -> dict:
+    """The figures of a point from its windows (``measure``'s raw results), pooled:
+    actions/s over their total time, percentiles of all their round trips, CPU per
+    action of their summed CPU.
+
+    Returns:
+        ``{"actions", "actions_per_s", "p50", "p99", "mean" (ms), "cpu_ms_per_action":
+        {part: ms}, "cpu_ms_per_action_total" (every server process), "cores_busy_ours",
+        "cores_busy_machine"}``.
+    """
+    actions = sum(w["actions"] for w in windows)
+    seconds = sum(w["seconds"] for w in windows)
+    rtts = [rtt for w in windows for rtt in w["rtts"]]
+    used: dict[str, float] = {}
+    for window in windows:
+        for key, value in window["used"].items():
+            used[key] = used.get(key, 0.0) + value
+    server = sum(v for k, v in used.items() if k not in SERVER_GROUPS_EXCLUDED)
     per_action = {k: round(1000 * v / actions, 2) for k, v in used.items()} if actions else {}
     return {
         "actions": actions,
-        "actions_per_s": round(actions / (ended - started), 1),
+        "actions_per_s": round(actions / seconds, 1),
         "p50": round(percentile(rtts, 50), 1),
         "p99": round(percentile(rtts, 99), 1),
         "mean": round(statistics.fmean(rtts), 1) if rtts else 0.0,
         "cpu_ms_per_action": per_action,
-        "cpu_ms_per_action_total": round(1000 * sum(server.values()) / actions, 2)
-        if actions
-        else 0.0,
-        "cores_busy_ours": round(sum(server.values()) / (ended - started), 2),
-        "cores_busy_machine": round(used["machine"] / (ended - started), 2),
+        "cpu_ms_per_action_total": round(1000 * server / actions, 2) if actions else 0.0,
+        "cores_busy_ours": round(server / seconds, 2),
+        "cores_busy_machine": round(used["machine"] / seconds, 2),
     }
 
 
-def play_point(kind: str, deployment: Deployment, count: int, args, point: int) -> dict:
-    """One point: ``count`` matches of ``kind`` ("floor" or "site") measured by ``measure``."""
+def play_window(kind: str, deployment: Deployment, count: int, args, point: int) -> dict:
+    """One window: ``count`` matches of ``kind`` ("floor" or "site") measured by
+    ``measure``; for the site, every acknowledged action is checked in the database.
+
+    Returns:
+        ``measure``'s result with ``errors`` (client error counts), ``audit_problems`` and
+        ``stored_check_problems`` (lists).
+    """
     import uvloop
 
     from bench.client import Stats, verify_stored
 
     stats = Stats()
-    think = tuple(args.think)
-    options = {
-        "ack_timeout": 30.0,
-        "idle_timeout": 60.0,
-        "ping_every": 25.0,
-    }
+    options = {"ack_timeout": 30.0, "idle_timeout": 60.0, "ping_every": 25.0}
     if kind == "floor":
-        matches = [(point * 1_000_000 + index, {0: "", 1: ""}) for index in range(count)]
+        matches = [(point * 100_000 + index, {0: "", 1: ""}) for index in range(count)]
         url = "ws://127.0.0.1:{port}/ws/floor/{match_id}/{seat}/"
         meter: CpuMeter = FloorMeter(deployment)
     else:
@@ -166,32 +192,59 @@ def play_point(kind: str, deployment: Deployment, count: int, args, point: int) 
         matches,
         deployment.ports,
         stats,
-        think=think,
+        think=tuple(args.think),
         stop_after=0,
         seed=args.seed + point,
         url_template=url,
         **options,
     )
-    result = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
-    audit = [p for client in clients for p in client.audit.problems]
-    result.update(kind=kind, matches=count, errors=dict(stats.errors), audit_problems=len(audit))
+    window = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
+    window["errors"] = dict(stats.errors)
+    window["audit_problems"] = [p for client in clients for p in client.audit.problems][:10]
+    window["stored_check_problems"] = []
     if kind == "site":
         ids = [match_id for match_id, _ in matches]
-        problems = verify_stored(stats.acked, ids)
-        result["stored_check_problems"] = problems[:10]
+        window["stored_check_problems"] = verify_stored(stats.acked, ids)[:10]
         # Stopped matches keep their move clock: beat would forfeit them during the next
         # points (work the floor does not do). Without a deadline they are left alone.
         from games.models import Match
 
         Match.objects.filter(pk__in=ids).update(move_deadline=None)
-    print(
-        f"  {kind:5} {count:4} matches: {result['actions_per_s']:6.1f} actions/s  "
-        f"p50 {result['p50']:7.1f} ms  p99 {result['p99']:7.1f} ms  "
-        f"CPU {result['cpu_ms_per_action_total']:6.2f} ms/action  "
-        f"({json.dumps(result['cpu_ms_per_action'])})  errors {result['errors'] or 0}",
-        flush=True,
-    )
-    return result
+    return window
+
+
+def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
+    """The floor and the site at ``count`` matches, alternating for ``args.rounds`` rounds
+    (floor, site, floor, site...), so that both meet the same neighbours on a shared
+    machine; each kind's windows are pooled (``summarize``).
+    """
+    windows: dict[str, list[dict]] = {kind: [] for kind in deployments}
+    for round_ in range(args.rounds):
+        for offset, (kind, deployment) in enumerate(deployments.items()):
+            point = first + round_ * len(deployments) + offset
+            windows[kind].append(play_window(kind, deployment, count, args, point))
+    points = []
+    for kind, kind_windows in windows.items():
+        point = summarize(kind_windows)
+        point.update(
+            kind=kind,
+            matches=count,
+            errors=sum((Counter(w["errors"]) for w in kind_windows), start=Counter()),
+            audit_problems=[p for w in kind_windows for p in w["audit_problems"]],
+            stored_check_problems=[p for w in kind_windows for p in w["stored_check_problems"]],
+        )
+        point["errors"] = dict(point["errors"])
+        print(
+            f"  {kind:5} {count:4} matches: {point['actions_per_s']:6.1f} actions/s  "
+            f"p50 {point['p50']:7.1f} ms  p99 {point['p99']:7.1f} ms  "
+            f"CPU {point['cpu_ms_per_action_total']:6.2f} ms/action  "
+            f"({json.dumps(point['cpu_ms_per_action'])})  errors {point['errors'] or 0}  "
+            f"audit {len(point['audit_problems'])}  lost/doubled "
+            f"{len(point['stored_check_problems'])}",
+            flush=True,
+        )
+        points.append(point)
+    return points
 
 
 def saturation(points: list[dict], limit: float) -> float:
@@ -299,14 +352,18 @@ def compare(args) -> dict:
     stopped: set[str] = set()
     with floor_deployment, site_deployment:
         setup_django(site_deployment)
-        for index, count in enumerate(sorted(set(args.steps))):
-            for kind, deployment in (("floor", floor_deployment), ("site", site_deployment)):
-                if kind in stopped and count not in args.always:
-                    continue
-                point = play_point(kind, deployment, count, args, index * 2 + (kind == "site"))
+        for index, count in enumerate(sorted(set(args.steps) | set(args.always))):
+            kinds = {
+                kind: deployment
+                for kind, deployment in (("floor", floor_deployment), ("site", site_deployment))
+                if kind not in stopped or count in args.always
+            }
+            if not kinds:
+                continue
+            for point in play_points(kinds, count, args, first=index * 100):
                 points.append(point)
                 if point["p99"] >= args.p99_limit and count >= 200:
-                    stopped.add(kind)
+                    stopped.add(point["kind"])
     floor = [p for p in points if p["kind"] == "floor"]
     site = [p for p in points if p["kind"] == "site"]
     return {
@@ -315,6 +372,7 @@ def compare(args) -> dict:
         "think": list(args.think),
         "warmup_s": args.warmup,
         "window_s": args.window,
+        "rounds": args.rounds,
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -322,13 +380,17 @@ def compare(args) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The comparison's options (shared with ``bench/load.py --compare-floor``)."""
-    parser.add_argument("--steps", type=int, nargs="+", default=[50, 100, 150, 200, 300, 500])
+    parser.add_argument("--steps", type=int, nargs="+", default=[50, 100, 150, 200, 300])
     parser.add_argument(
         "--always", type=int, nargs="*", default=[50, 200, 500],
         help="match counts measured even past saturation (for the table and plot)",
     )  # fmt: skip
-    parser.add_argument("--warmup", type=float, default=6.0, help="seconds before the window")
-    parser.add_argument("--window", type=float, default=20.0, help="seconds measured a point")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before a window")
+    parser.add_argument("--window", type=float, default=12.0, help="seconds a window")
+    parser.add_argument(
+        "--rounds", type=int, default=2,
+        help="windows a kind at each count, the floor's and the site's alternating",
+    )  # fmt: skip
     parser.add_argument("--p99-limit", type=float, default=100.0)
     parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
     parser.add_argument("--site-ports", type=int, nargs=2, default=None)

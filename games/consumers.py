@@ -14,7 +14,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.utils import translation
+from django.db import connection
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import presence, services
@@ -140,10 +141,20 @@ def _play(session_key: str | None, user_id: int, match_id: int, action: str, seq
     return services.match_apply_action(match_id=match_id, player_id=user_id, action=action, seq=seq)
 
 
+# One statement for the session check of every action (the database session engine):
+# the session row, unexpired, and the player active (tests/games/test_live_cache.py checks
+# the table names against the models).
+_SESSION_SQL = (
+    "SELECT s.session_data FROM django_session s WHERE s.session_key = %s "
+    "AND s.expire_date > %s AND EXISTS "
+    "(SELECT 1 FROM accounts_player p WHERE p.id = %s AND p.is_active)"
+)
+
+
 def _signed_in_now(session_key: str | None, user_id: int) -> bool:
     """Whether the session the socket was opened with still signs ``user_id`` in, and the
     player is still active (a logout or deactivation missed by the signal, e.g. a session
-    deleted by staff or expired)."""
+    deleted by staff or expired). With the database session engine this is one query."""
     from importlib import import_module
 
     from django.contrib.auth import SESSION_KEY
@@ -152,7 +163,15 @@ def _signed_in_now(session_key: str | None, user_id: int) -> bool:
 
     if not session_key:
         return False
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    engine = import_module(settings.SESSION_ENGINE)
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        with connection.cursor() as cursor:
+            cursor.execute(_SESSION_SQL, [session_key, timezone.now(), user_id])
+            row = cursor.fetchone()
+        if row is None:
+            return False
+        return str(engine.SessionStore().decode(row[0]).get(SESSION_KEY)) == str(user_id)
+    store = engine.SessionStore(session_key=session_key)
     if str(store.get(SESSION_KEY)) != str(user_id):
         return False
     return Player.objects.filter(pk=user_id, is_active=True).exists()

@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-from games import services
+from games import consumers, services
 from games import state as state_module
 from games.errors import ClientError
 from games.models import Deal, Match
@@ -132,6 +132,39 @@ def test_the_one_statement_write_names_the_models_tables():
     sql = services._WRITE_MOVE_SQL
     assert f"UPDATE {Deal._meta.db_table} " in sql
     assert f"UPDATE {Match._meta.db_table} " in sql
+
+
+def test_the_one_statement_session_check_names_the_models_tables():
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import Player
+
+    assert f"FROM {Session._meta.db_table} s " in consumers._SESSION_SQL
+    assert f"FROM {Player._meta.db_table} p " in consumers._SESSION_SQL
+
+
+@pytest.mark.django_db
+def test_the_session_check_refuses_an_expired_session_a_deactivated_player_and_another_user(
+    alice, bob
+):
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+    from django.utils import timezone
+
+    client = Client()
+    client.force_login(alice)
+    key = client.session.session_key
+    assert consumers._signed_in_now(key, alice.pk) is True
+    assert consumers._signed_in_now(key, bob.pk) is False
+    assert consumers._signed_in_now("no-such-session", alice.pk) is False
+    assert consumers._signed_in_now(None, alice.pk) is False
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    assert consumers._signed_in_now(key, alice.pk) is False
+    alice.is_active = True
+    alice.save(update_fields=["is_active"])
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now())
+    assert consumers._signed_in_now(key, alice.pk) is False
 
 
 @pytest.mark.django_db
