@@ -164,17 +164,20 @@ def summarize(windows: list[dict]) -> dict:
     }
 
 
-def play_window(kind: str, deployment: Deployment, count: int, args, point: int) -> dict:
+def play_window(
+    kind: str, deployment: Deployment, count: int, args, point: int, matches=None
+) -> dict:
     """One window: ``count`` matches of ``kind`` ("floor" or "site") measured by
     ``measure``; for the site, every acknowledged action is checked in the database.
+    ``matches``: the site's matches to play on (``create_matches``), else new ones.
 
     Returns:
-        ``measure``'s result with ``errors`` (client error counts), ``audit_problems`` and
-        ``stored_check_problems`` (lists).
+        ``measure``'s result with ``errors`` (client error counts), ``audit_problems``
+        (a list) and ``acked`` (``Stats.acked``: what the clients saw acknowledged).
     """
     import uvloop
 
-    from bench.client import Stats, verify_stored
+    from bench.client import Stats
 
     stats = Stats()
     options = {"ack_timeout": 30.0, "idle_timeout": 60.0, "ping_every": 25.0}
@@ -185,7 +188,7 @@ def play_window(kind: str, deployment: Deployment, count: int, args, point: int)
     else:
         from bench.load import create_matches
 
-        matches = create_matches(count)
+        matches = matches or create_matches(count)
         url = "ws://127.0.0.1:{port}/ws/matches/{match_id}/"
         meter = CpuMeter(deployment)
     clients = seat_clients(
@@ -201,15 +204,15 @@ def play_window(kind: str, deployment: Deployment, count: int, args, point: int)
     window = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
     window["errors"] = dict(stats.errors)
     window["audit_problems"] = [p for client in clients for p in client.audit.problems][:10]
-    window["stored_check_problems"] = []
+    window["acked"] = stats.acked
     if kind == "site":
-        ids = [match_id for match_id, _ in matches]
-        window["stored_check_problems"] = verify_stored(stats.acked, ids)[:10]
-        # Stopped matches keep their move clock: beat would forfeit them during the next
-        # points (work the floor does not do). Without a deadline they are left alone.
+        # Stopped matches keep their move clock: beat would forfeit them between windows
+        # (work the floor does not do). Without a deadline they are left alone.
         from games.models import Match
 
-        Match.objects.filter(pk__in=ids).update(move_deadline=None)
+        Match.objects.filter(pk__in=[match_id for match_id, _ in matches]).update(
+            move_deadline=None
+        )
     return window
 
 
@@ -218,11 +221,18 @@ def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
     (floor, site, floor, site...), so that both meet the same neighbours on a shared
     machine; each kind's windows are pooled (``summarize``).
     """
+    from bench.load import create_matches
+
     windows: dict[str, list[dict]] = {kind: [] for kind in deployments}
+    # The site's matches are made once a count and played on in every round (a window
+    # plays some 30 actions of a match's 400 or so).
+    site_matches = create_matches(count) if "site" in deployments else None
     for round_ in range(args.rounds):
         for offset, (kind, deployment) in enumerate(deployments.items()):
             point = first + round_ * len(deployments) + offset
-            windows[kind].append(play_window(kind, deployment, count, args, point))
+            windows[kind].append(
+                play_window(kind, deployment, count, args, point, matches=site_matches)
+            )
     points = []
     for kind, kind_windows in windows.items():
         point = summarize(kind_windows)
@@ -231,8 +241,19 @@ def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
             matches=count,
             errors=sum((Counter(w["errors"]) for w in kind_windows), start=Counter()),
             audit_problems=[p for w in kind_windows for p in w["audit_problems"]],
-            stored_check_problems=[p for w in kind_windows for p in w["stored_check_problems"]],
+            stored_check_problems=[],
         )
+        if kind == "site":
+            # Every action acknowledged in any round is stored once at its place, and
+            # nothing else is (bench.client.verify_stored).
+            from bench.client import verify_stored
+
+            acked: dict[int, dict] = {}
+            for window in kind_windows:
+                for match_id, per_match in window["acked"].items():
+                    acked.setdefault(match_id, {}).update(per_match)
+            ids = [match_id for match_id, _ in site_matches]
+            point["stored_check_problems"] = verify_stored(acked, ids)[:10]
         point["errors"] = dict(point["errors"])
         print(
             f"  {kind:5} {count:4} matches: {point['actions_per_s']:6.1f} actions/s  "

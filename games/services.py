@@ -117,24 +117,16 @@ def _seat_number(seats: Sequence[SeatInfo], player_id: int) -> int | None:
     return next((seat.number for seat in seats if seat.player_id == player_id), None)
 
 
-@transaction.atomic
 def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) -> int:
     """Apply one player's action to the current deal of a match.
 
-    Steps:
-      1. lock the Match (every writer of its deals holds this lock); take the current
-         deal's engine from this process's cache when it is the one as of the locked
-         ``seq`` (``games.state.take_live_engine``), else read the deal and replay it;
-         refuse a stale ``seq``, a player who is not seated, a seat that is not to act,
-         an action the engine refuses;
-      2. append ``{"seat", "action"}`` to the deal's log and save it with the match's new
-         ``seq`` and clocks (one statement while the deal goes on: ``_write_move``);
-      3. if the deal is over, store its result, then either finish the match
-         (``game.match_winner``, ``game.match_places``) or deal the next deal
-         (``game.next_dealer``);
-      4. after commit: broadcast each seat's view (encoded once); for a finished match,
-         send ``games.hooks.match_finished``; else keep the deal and engine as of the new
-         ``seq`` for the next move.
+    The common move, served where the match's last move was (docs/performance.md): when
+    this process keeps the match as of ``seq`` (``games.state.take_live_engine``), the
+    action is checked against the kept engine and stored with one statement that
+    succeeds only if the stored match is still at ``seq``, live and out of its grace
+    (``_store_move``); no lock, no read, no replay. Any other case, or when that statement
+    finds the match changed, goes the locked way (``_apply_locked``), which gives the
+    refusals. Either way the action is stored before anything is broadcast.
 
     Returns:
         The match's new ``seq``.
@@ -142,6 +134,65 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     Raises:
         ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``,
             ``not_your_turn`` or ``illegal_action``; nothing is changed.
+    """
+    live = take_live_engine(match_id, seq)
+    if live is not None:
+        new_seq = _apply_kept(live, player_id=player_id, action=action)
+        if new_seq is not None:
+            return new_seq
+    return _apply_locked(match_id=match_id, player_id=player_id, action=action, seq=seq)
+
+
+def _apply_kept(live, *, player_id: int, action: str) -> int | None:
+    """The move on a kept ``LiveDeal``: check and apply it on the kept engine, store it
+    with one conditional statement, broadcast, keep the new state. Returns the new seq,
+    or None (nothing stored) for anything else: a refusal, a grace, a deal that this
+    action ends, a match changed meanwhile; the caller then takes the locked way.
+    """
+    match, deal, engine = live.match, live.deal, live.engine
+    if match is None or match.grace_until is not None:
+        keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
+        return None
+    seats = match_seats(match)
+    seat = _seat_number(seats, player_id)
+    if seat is None or engine.to_act != seat:
+        keep_live_engine(match.pk, live.seq, deal, engine, match)  # unchanged
+        return None
+    try:
+        engine.apply(action)
+    except IllegalAction:
+        keep_live_engine(match.pk, live.seq, deal, engine, match)  # a refusal changes nothing
+        return None
+    if engine.is_over:
+        return None  # the kept engine is spent: the locked way replays from the rows
+    entry = {"seat": seat, "action": action}
+    match.seq += 1
+    _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+    if not _store_move(match, deal, entry, expected_seq=live.seq, locked=False):
+        return None  # changed meanwhile (another process, a forfeit): the locked way
+    deal.actions = [*deal.actions, entry]
+    _broadcast_on_commit(match, seats, deal, engine)
+    match_pk, new_seq = match.pk, match.seq
+    transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, deal, engine, match))
+    return match.seq
+
+
+@transaction.atomic
+def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> int:
+    """``match_apply_action`` under the match's row lock:
+
+    1. lock the Match (every writer of its deals holds this lock); take the current
+       deal's engine from this process's cache when it is the one as of the locked
+       ``seq``, else read the deal and replay it; refuse a stale ``seq``, a player who
+       is not seated, a seat that is not to act, an action the engine refuses;
+    2. append ``{"seat", "action"}`` to the deal's log and save it with the match's new
+       ``seq`` and clocks (one statement while the deal goes on: ``_store_move``);
+    3. if the deal is over, store its result, then either finish the match
+       (``game.match_winner``, ``game.match_places``) or deal the next deal
+       (``game.next_dealer``);
+    4. after commit: broadcast each seat's view (encoded once); for a finished match,
+       send ``games.hooks.match_finished``; else keep the match, deal and engine as of
+       the new ``seq`` for the next move.
     """
     match = _live_match(match_id, seq)
     seats = match_seats(match)
@@ -152,18 +203,18 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     # else read and replayed (another process or a bot moved, or a new server process).
     cached = take_live_engine(match.pk, match.seq)
     if cached is not None:
-        deal, engine = cached
+        deal, engine = cached.deal, cached.engine
     else:
         # Every writer of a match's deals holds the match's row lock, taken above.
         deal = Deal.objects.filter(match=match).order_by("-number").first()
         engine = engine_for(match, deal)
     if engine.to_act != seat:
-        keep_live_engine(match.pk, match.seq, deal, engine)  # unchanged, like the row
+        keep_live_engine(match.pk, match.seq, deal, engine, match)  # unchanged, like the row
         raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
     try:
         engine.apply(action)
     except IllegalAction as error:
-        keep_live_engine(match.pk, match.seq, deal, engine)  # a refusal changes nothing
+        keep_live_engine(match.pk, match.seq, deal, engine, match)  # a refusal changes nothing
         # Translated by its key (games/messages.py) into the language the consumer set.
         message = illegal_action_message(error, engine.game.pack.name)
         raise ClientError("illegal_action", message, seq=match.seq) from None
@@ -174,7 +225,8 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
     if not engine.is_over:
         # The common move: the deal goes on. Append and bump in one statement.
         _restart_move_clock(match, mover=seat, to_act=engine.to_act)
-        _write_move(match, deal, entry)
+        if not _store_move(match, deal, entry, expected_seq=seq, locked=True):
+            raise RuntimeError(f"match {match.pk}: move not stored under the lock")
     else:
         deal.result = engine.result()
         deal.finished_at = timezone.now()
@@ -206,44 +258,56 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         _record_result_on_commit(match)
     else:
         match_pk, new_seq = match.pk, match.seq
-        transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, current, current_engine))
+        transaction.on_commit(
+            lambda: keep_live_engine(match_pk, new_seq, current, current_engine, match)
+        )
     return match.seq
 
 
-# The tables are Deal's and Match's (tests/games/test_live_cache.py checks the names).
-_WRITE_MOVE_SQL = (
-    "WITH appended AS (UPDATE games_deal SET actions = actions || %s::jsonb "
-    "WHERE id = %s RETURNING id) "
-    "UPDATE games_match SET seq = %s, move_deadline = %s, grace_until = %s, "
+# One statement for a move that does not end its deal: the match's seq and clocks move on
+# only if it is still at the seq the move was made on, live and (unless the caller holds
+# its lock) out of its grace; the action is appended to the deal only if the match moved.
+# The tables are Match's and Deal's (tests/games/test_live_cache.py checks the names).
+_STORE_MOVE_SQL = (
+    "WITH moved AS (UPDATE games_match SET seq = %s, move_deadline = %s, grace_until = %s, "
     "clock_banks = %s::jsonb, turn_started_at = %s "
-    "WHERE id = %s AND EXISTS (SELECT 1 FROM appended)"
+    "WHERE id = %s AND seq = %s AND status = %s AND (%s OR grace_until IS NULL) "
+    "RETURNING id) "
+    "UPDATE games_deal SET actions = actions || %s::jsonb "
+    "WHERE id = %s AND match_id = (SELECT id FROM moved)"
 )
 
 
-def _write_move(match: Match, deal: Deal, entry: dict) -> None:
-    """Store a move that does not end its deal: append ``entry`` to the deal's log and
-    write the match's ``seq`` and clocks, in one statement (a data-modifying CTE) instead
-    of two ORM saves.
+def _store_move(match: Match, deal: Deal, entry: dict, *, expected_seq: int, locked: bool) -> bool:
+    """Store a move that does not end its deal with one statement (``_STORE_MOVE_SQL``):
+    the match's new ``seq`` and clocks from ``match`` (already changed), ``entry``
+    appended to ``deal``'s log. Atomic as one statement; two racing moves on one seq are
+    ordered by the match row's lock, and the second finds the seq moved on.
 
-    Call while holding select_for_update on the Match, with ``match`` already changed.
+    Returns:
+        True when stored; False (nothing changed) when the match is no longer at
+        ``expected_seq``, live, and out of its grace (the grace is not checked when
+        ``locked``: the caller holds the match's row lock and read it).
     """
     banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
     with connection.cursor() as cursor:
         cursor.execute(
-            _WRITE_MOVE_SQL,
+            _STORE_MOVE_SQL,
             [
-                json.dumps([entry]),
-                deal.pk,
                 match.seq,
                 match.move_deadline,
                 match.grace_until,
                 banks,
                 match.turn_started_at,
                 match.pk,
+                expected_seq,
+                Match.Status.IN_PROGRESS,
+                locked,
+                json.dumps([entry]),
+                deal.pk,
             ],
         )
-        if cursor.rowcount != 1:  # the deal row is gone: never under the match lock
-            raise RuntimeError(f"match {match.pk}: move not stored (deal {deal.pk} missing)")
+        return cursor.rowcount == 1
 
 
 def _after_deal(match: Match, deal: Deal) -> Deal | None:

@@ -112,32 +112,45 @@ def forget_match_context(match_id: int | None = None) -> None:
         _ENGINES.pop(match_id, None)
 
 
+@dataclass(slots=True)
+class LiveDeal:
+    """A live match as of ``seq``, kept by the process that served its last move: the
+    match row (``match``, None when not known), the current deal's row and its engine."""
+
+    seq: int
+    match: Match | None
+    deal: Deal
+    engine: object
+
+
 # Per process, by match id: the live deal's row and engine as of the match's ``seq``
 # (docs/performance.md: a move need not replay its deal, nor read it). Every change of a
-# match's deals bumps its ``seq`` under the match's row lock, so an entry whose seq is the
-# locked row's is the current deal; any other is stale and replaced.
-_ENGINES: OrderedDict[int, tuple[int, Deal, object]] = OrderedDict()
+# match's deals bumps its ``seq``, so an entry whose seq is the stored one is the current
+# deal; any other is stale and replaced.
+_ENGINES: OrderedDict[int, LiveDeal] = OrderedDict()
 ENGINE_CACHE_SIZE = 4096
 
 
-def take_live_engine(match_id: int, seq: int) -> tuple[Deal, object] | None:
-    """Take the cached ``(deal, engine)`` of ``match_id`` out of the cache if it is the one
-    as of ``seq``; None on a miss. The caller owns it and may change it; it is put back
-    only by ``keep_live_engine`` (after commit), so a move that fails or rolls back leaves
-    no entry and the next move replays from the database.
-
-    Call while holding select_for_update on the Match (``seq`` read under the lock).
+def take_live_engine(match_id: int, seq: int) -> LiveDeal | None:
+    """Take ``match_id``'s ``LiveDeal`` out of the cache if it is the one as of ``seq``
+    (else leave the cache as it is and return None). The caller owns it and may change
+    it; it is put back only by ``keep_live_engine`` (after commit), so a move that fails
+    or rolls back leaves no entry and the next move replays from the database.
     """
-    entry = _ENGINES.pop(match_id, None)
-    if entry is None or entry[0] != seq:
+    entry = _ENGINES.get(match_id)
+    if entry is None or entry.seq != seq:
         return None
-    return entry[1], entry[2]
+    del _ENGINES[match_id]
+    return entry
 
 
-def keep_live_engine(match_id: int, seq: int, deal: Deal, engine) -> None:
-    """Cache ``deal`` (its row as stored) and its ``engine`` as the state at ``seq``; the
-    least recently used of more than ``ENGINE_CACHE_SIZE`` matches is dropped."""
-    _ENGINES[match_id] = (seq, deal, engine)
+def keep_live_engine(
+    match_id: int, seq: int, deal: Deal, engine, match: Match | None = None
+) -> None:
+    """Cache ``deal`` (its row as stored), its ``engine`` and ``match`` (its row as stored,
+    or None) as the state at ``seq``; the least recently used of more than
+    ``ENGINE_CACHE_SIZE`` matches is dropped. Call only with what is committed."""
+    _ENGINES[match_id] = LiveDeal(seq, match, deal, engine)
     _ENGINES.move_to_end(match_id)
     while len(_ENGINES) > ENGINE_CACHE_SIZE:
         _ENGINES.popitem(last=False)

@@ -55,8 +55,8 @@ def test_moves_after_the_first_use_the_kept_engine_and_store_what_a_replay_gives
     assert [(a["seat"], a["action"]) for a in deal.actions] == played
     assert match.seq == 1 + len(played)
     kept = state_module.take_live_engine(match.pk, match.seq)
-    assert kept is not None
-    assert kept[1].view(0) == current_engine(match).view(0)
+    assert kept is not None and kept.match.seq == match.seq
+    assert kept.engine.view(0) == current_engine(match).view(0)
 
 
 @pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_an_entry_of_an_older_seq_is_not_used(live, django_capture_on_commit_cal
     # Another process moves (this one's entry is not updated), then this one gets the
     # next move with its old entry still cached.
     _move(match, players, rng)
-    state_module.keep_live_engine(match.pk, match.seq - 1, *stale)
+    state_module.keep_live_engine(match.pk, match.seq - 1, stale.deal, stale.engine, stale.match)
     match.refresh_from_db()
     with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
         with django_capture_on_commit_callbacks(execute=True):
@@ -93,7 +93,7 @@ def test_a_move_that_fails_after_applying_leaves_no_entry_and_nothing_stored(
         _move(match, players, rng)
     match.refresh_from_db()
     before = (match.seq, list(Deal.objects.get(match=match).actions))
-    with mock.patch.object(services, "_write_move", side_effect=RuntimeError("disk full")):
+    with mock.patch.object(services, "_store_move", side_effect=RuntimeError("disk full")):
         with pytest.raises(RuntimeError):
             _move(match, players, rng)
     match.refresh_from_db()
@@ -125,11 +125,11 @@ def test_a_refused_action_keeps_the_entry_unchanged(live, django_capture_on_comm
         )
     assert refused.value.code == "illegal_action"
     kept = state_module.take_live_engine(match.pk, match.seq)
-    assert kept is not None and kept[1].actions == engine.actions
+    assert kept is not None and kept.engine.actions == engine.actions
 
 
 def test_the_one_statement_write_names_the_models_tables():
-    sql = services._WRITE_MOVE_SQL
+    sql = services._STORE_MOVE_SQL
     assert f"UPDATE {Deal._meta.db_table} " in sql
     assert f"UPDATE {Match._meta.db_table} " in sql
 
