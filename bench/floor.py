@@ -8,6 +8,10 @@ deflate):
 - **site**: the scaling deployment of ``bench/load.py`` (``config.asgi``, PostgreSQL,
   Celery worker and beat).
 
+Both seats of a match connect to the same server (match i to server i mod 2), as the
+load balancer's consistent hash on the match id routes them (docs/scaling.md);
+``--split-seats`` puts them on different servers, as ``bench/load.py`` does.
+
 For each match count of ``--steps`` and ``--always`` (ascending), the floor and the site
 are played with the same client (``bench.client.SeatClient``) and think times, in
 ``--rounds`` windows each, alternating (floor, site, floor, site), so that both meet the
@@ -199,6 +203,7 @@ def play_window(
         stop_after=0,
         seed=args.seed + point,
         url_template=url,
+        by_match=not args.split_seats,
         **options,
     )
     window = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
@@ -394,6 +399,7 @@ def compare(args) -> dict:
         "warmup_s": args.warmup,
         "window_s": args.window,
         "rounds": args.rounds,
+        "seats": "split" if args.split_seats else "by match",
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -413,6 +419,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="windows a kind at each count, the floor's and the site's alternating",
     )  # fmt: skip
     parser.add_argument("--p99-limit", type=float, default=100.0)
+    parser.add_argument(
+        "--split-seats", action="store_true",
+        help="seat 0 and seat 1 of a match on different servers (default: both on the "
+        "server of the match, as a consistent hash on the match id routes them)",
+    )  # fmt: skip
     parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
     parser.add_argument("--site-ports", type=int, nargs=2, default=None)
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")

@@ -82,9 +82,20 @@ MATCH_URL = "ws://127.0.0.1:{port}/ws/matches/{match_id}/"
 
 
 def seat_clients(
-    matches, ports, stats, *, think, stop_after, seed=1, url_template=MATCH_URL, **client_options
+    matches,
+    ports,
+    stats,
+    *,
+    think,
+    stop_after,
+    seed=1,
+    url_template=MATCH_URL,
+    by_match=False,
+    **client_options,
 ):
-    """Two SeatClients a match; seat s of match i starts on server (i + s) mod servers.
+    """Two SeatClients a match; seat s of match i starts on server (i + s) mod servers, or
+    with ``by_match`` on server i mod servers, both seats of a match on one server (as a
+    load balancer with a consistent hash on the match id routes them: docs/scaling.md).
 
     ``url_template``: the socket's URL, formatted with ``port``, ``match_id`` and ``seat``
     (bench/floor.py's echo app takes the seat in its URL).
@@ -103,7 +114,7 @@ def seat_clients(
                     cookie=cookie,
                     urls=urls,
                     stats=stats,
-                    start=index + seat,
+                    start=index if by_match else index + seat,
                     think=think,
                     stop_after=stop_after,
                     rng=random.Random(rng.random()),
