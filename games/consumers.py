@@ -130,12 +130,21 @@ def _consistent_state(match_id: int, seat: int | None) -> dict:
 
 
 def _play(session_key: str | None, user_id: int, match_id: int, action: str, seq: int) -> int:
-    """A seat's action in one hand-off to the database thread: check the socket's session
-    still signs the player in (``_signed_in``), then ``services.match_apply_action``.
+    """A seat's action in one hand-off to the database thread: the kept match's move with
+    the session check in its one statement (``services.match_apply_kept``); else check the
+    socket's session still signs the player in (``_signed_in_now``), then
+    ``services.match_apply_action``.
 
     Raises:
         ClientError: ``signed_out``, or the service's refusals.
     """
+    if session_key and settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        # The common move: one statement, the session check included.
+        new_seq = services.match_apply_kept(
+            match_id=match_id, player_id=user_id, action=action, seq=seq, session_key=session_key
+        )
+        if new_seq is not None:
+            return new_seq
     if not _signed_in_now(session_key, user_id):
         raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
     return services.match_apply_action(match_id=match_id, player_id=user_id, action=action, seq=seq)

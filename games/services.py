@@ -135,20 +135,31 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``,
             ``not_your_turn`` or ``illegal_action``; nothing is changed.
     """
-    live = take_live_engine(match_id, seq)
-    if live is not None:
-        new_seq = _apply_kept(live, player_id=player_id, action=action)
-        if new_seq is not None:
-            return new_seq
+    new_seq = match_apply_kept(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    if new_seq is not None:
+        return new_seq
     return _apply_locked(match_id=match_id, player_id=player_id, action=action, seq=seq)
 
 
-def _apply_kept(live, *, player_id: int, action: str) -> int | None:
-    """The move on a kept ``LiveDeal``: check and apply it on the kept engine, store it
-    with one conditional statement, broadcast, keep the new state. Returns the new seq,
-    or None (nothing stored) for anything else: a refusal, a grace, a deal that this
-    action ends, a match changed meanwhile; the caller then takes the locked way.
+def match_apply_kept(
+    *, match_id: int, player_id: int, action: str, seq: int, session_key: str | None = None
+) -> int | None:
+    """The common move, on the match this process keeps as of ``seq``: check and apply
+    it on the kept engine, store it with one conditional statement (``_store_move``),
+    broadcast, keep the new state. With ``session_key`` (the database session engine),
+    the same statement also requires that session row, unexpired, and the player active:
+    a session key names one user for its life (Django's login cycles the key), so this is
+    the consumer's sign-in check without a statement of its own.
+
+    Returns:
+        The new seq; or None, with nothing stored or changed, for anything else: nothing
+        kept at ``seq``, a refusal, a grace, a deal that this action ends, a match changed
+        meanwhile, a session gone. The caller then checks and takes the locked way
+        (``match_apply_action``), which gives the refusals.
     """
+    live = take_live_engine(match_id, seq)
+    if live is None:
+        return None
     match, deal, engine = live.match, live.deal, live.engine
     if match is None or match.grace_until is not None:
         keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
@@ -168,8 +179,10 @@ def _apply_kept(live, *, player_id: int, action: str) -> int | None:
     entry = {"seat": seat, "action": action}
     match.seq += 1
     _restart_move_clock(match, mover=seat, to_act=engine.to_act)
-    if not _store_move(match, deal, entry, expected_seq=live.seq, locked=False):
-        return None  # changed meanwhile (another process, a forfeit): the locked way
+    if not _store_move(
+        match, deal, entry, expected_seq=live.seq, locked=False, session=(session_key, player_id)
+    ):
+        return None  # changed meanwhile (another process, a forfeit, a logout): the locked way
     deal.actions = [*deal.actions, entry]
     _broadcast_on_commit(match, seats, deal, engine)
     match_pk, new_seq = match.pk, match.seq
@@ -272,13 +285,24 @@ _STORE_MOVE_SQL = (
     "WITH moved AS (UPDATE games_match SET seq = %s, move_deadline = %s, grace_until = %s, "
     "clock_banks = %s::jsonb, turn_started_at = %s "
     "WHERE id = %s AND seq = %s AND status = %s AND (%s OR grace_until IS NULL) "
+    "AND (%s OR (EXISTS (SELECT 1 FROM django_session WHERE session_key = %s "
+    "AND expire_date > %s) AND EXISTS (SELECT 1 FROM accounts_player WHERE id = %s "
+    "AND is_active))) "
     "RETURNING id) "
     "UPDATE games_deal SET actions = actions || %s::jsonb "
     "WHERE id = %s AND match_id = (SELECT id FROM moved)"
 )
 
 
-def _store_move(match: Match, deal: Deal, entry: dict, *, expected_seq: int, locked: bool) -> bool:
+def _store_move(
+    match: Match,
+    deal: Deal,
+    entry: dict,
+    *,
+    expected_seq: int,
+    locked: bool,
+    session: tuple[str | None, int] = (None, 0),
+) -> bool:
     """Store a move that does not end its deal with one statement (``_STORE_MOVE_SQL``):
     the match's new ``seq`` and clocks from ``match`` (already changed), ``entry``
     appended to ``deal``'s log. Atomic as one statement; two racing moves on one seq are
@@ -287,8 +311,11 @@ def _store_move(match: Match, deal: Deal, entry: dict, *, expected_seq: int, loc
     Returns:
         True when stored; False (nothing changed) when the match is no longer at
         ``expected_seq``, live, and out of its grace (the grace is not checked when
-        ``locked``: the caller holds the match's row lock and read it).
+        ``locked``: the caller holds the match's row lock and read it), or, with a
+        ``session`` (session key, player id) whose key is not None, when that session
+        row is gone or expired or the player is inactive.
     """
+    session_key, player_id = session
     banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -303,6 +330,10 @@ def _store_move(match: Match, deal: Deal, entry: dict, *, expected_seq: int, loc
                 expected_seq,
                 Match.Status.IN_PROGRESS,
                 locked,
+                session_key is None,
+                session_key,
+                timezone.now(),
+                player_id,
                 json.dumps([entry]),
                 deal.pk,
             ],

@@ -129,9 +129,15 @@ def test_a_refused_action_keeps_the_entry_unchanged(live, django_capture_on_comm
 
 
 def test_the_one_statement_write_names_the_models_tables():
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import Player
+
     sql = services._STORE_MOVE_SQL
     assert f"UPDATE {Deal._meta.db_table} " in sql
     assert f"UPDATE {Match._meta.db_table} " in sql
+    assert f"FROM {Session._meta.db_table} " in sql
+    assert f"FROM {Player._meta.db_table} " in sql
 
 
 def test_the_one_statement_session_check_names_the_models_tables():
@@ -183,3 +189,52 @@ def test_each_seat_is_sent_its_own_state_encoded_once(live):
         assert state["view"] == json.loads(json.dumps(engine.view(seat)))
         hands = {p["seat"]: p.get("hand") for p in state["view"]["players"]}
         assert all(hand is None for s, hand in hands.items() if s != seat)
+
+
+def _session_of(player) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(player)
+    return client.session.session_key
+
+
+@pytest.mark.django_db
+def test_a_kept_move_with_its_session_check_is_one_statement(
+    live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    match, players = live
+    rng = random.Random(11)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    seat, action = engine.to_act, rng.choice(engine.legal_actions())
+    key = _session_of(players[seat])
+    with django_assert_num_queries(1):
+        new_seq = consumers._play(key, players[seat].pk, match.pk, action, match.seq)
+    assert new_seq == match.seq + 1
+    assert Deal.objects.get(match=match).actions[-1] == {"seat": seat, "action": action}
+
+
+@pytest.mark.django_db
+def test_a_kept_move_after_a_logout_is_refused_and_not_stored(
+    live, django_capture_on_commit_callbacks
+):
+    from django.contrib.sessions.models import Session
+
+    match, players = live
+    rng = random.Random(13)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    seat, action = engine.to_act, rng.choice(engine.legal_actions())
+    key = _session_of(players[seat])
+    Session.objects.filter(session_key=key).delete()  # a logout
+    with pytest.raises(ClientError) as refused:
+        consumers._play(key, players[seat].pk, match.pk, action, match.seq)
+    assert refused.value.code == "signed_out"
+    stored_seq = match.seq
+    match.refresh_from_db()
+    assert match.seq == stored_seq and len(Deal.objects.get(match=match).actions) == 1
