@@ -15,8 +15,8 @@ load balancer's consistent hash on the match id routes them (docs/scaling.md);
 For each match count of ``--steps`` and ``--always`` (ascending), the floor and the site
 are played with the same client (``bench.client.SeatClient``) and think times, in
 ``--rounds`` windows each, alternating (floor, site, floor, site), so that both meet the
-same neighbours on a shared machine. A window connects fresh matches, plays ``--warmup``
-seconds, then measures ``--window`` seconds: the actions acknowledged in it, their round
+same neighbours on a shared machine. A window connects every seat, plays ``--warmup``
+seconds once all are connected, then measures ``--window`` seconds: the actions acknowledged in it, their round
 trips, and the CPU every server process used in it (``/proc/<pid>/stat``: the ASGI
 processes, PostgreSQL's backends for the site's database, Redis, the Celery worker with
 its pool and beat), divided by those actions; then every client stops at its next state.
@@ -105,8 +105,9 @@ class FloorMeter(CpuMeter):
 
 
 async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: float) -> dict:
-    """Play ``clients`` for ``warmup`` s, measure a window of ``window`` s, then stop
-    every client at its next state (at most 60 s more).
+    """Connect ``clients`` (every one has its first state, or 120 s passed), play for
+    ``warmup`` s, measure a window of ``window`` s, then stop every client at its next
+    state (at most 60 s more).
 
     Returns:
         ``{"actions", "seconds", "rtts" (ms), "used": {part: CPU seconds}}`` of the window
@@ -114,6 +115,11 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
     """
     tasks = [asyncio.create_task(client.run()) for client in clients]
     try:
+        # Connecting costs the site far more than the floor (the session, the seat, the
+        # presence): the window starts ``warmup`` s after every seat has its first state.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and any(c.state is None for c in clients):
+            await asyncio.sleep(0.1)
         await asyncio.sleep(warmup)
         before = await asyncio.to_thread(meter.sample)
         started = time.perf_counter()
