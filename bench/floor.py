@@ -16,12 +16,13 @@ For each match count of ``--steps`` and ``--always`` (ascending), the floor and 
 are played with the same client (``bench.client.SeatClient``) and think times, in
 ``--rounds`` windows each, alternating (floor, site, floor, site), so that both meet the
 same neighbours on a shared machine. A window connects every seat, plays ``--warmup``
-seconds once all are connected, then measures ``--window`` seconds: the actions acknowledged in it, their round
-trips, and the CPU every server process used in it (``/proc/<pid>/stat``: the ASGI
-processes, PostgreSQL's backends for the site's database, Redis, the Celery worker with
-its pool and beat), divided by those actions; then every client stops at its next state.
-A kind's windows are pooled. A kind stops stepping once its p99 is over ``--p99-limit`` ms
-at 200 matches or more, except for the counts of ``--always`` (for the table and plot).
+seconds once all are connected, then measures ``--window`` seconds: the actions
+acknowledged in it, their round trips, and the CPU every server process used in it
+(``/proc/<pid>/stat``: the ASGI processes, PostgreSQL's backends for the site's database,
+Redis, the Celery worker with its pool and beat), divided by those actions; then every
+client stops at its next state. A kind's windows are pooled. A kind stops stepping once
+its p99 is over ``--p99-limit`` ms at 200 matches or more, except for the counts of
+``--always`` (for the table and plot).
 
 The saturation throughput of a kind is the highest actions/s of its points whose p99 is
 under ``--p99-limit`` (100 ms). The ratios printed are site / floor: CPU per action, p50,
