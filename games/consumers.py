@@ -412,6 +412,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
+    async def close(self, code=None, reason=None) -> None:
+        """Close the socket from the server's end; nothing is sent on it afterwards."""
+        self.server_closed = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False) -> None:
+        """Send on the socket, unless this server closed it: a group message can still
+        arrive between the close and the group's discard at disconnect (a spectator closed
+        for flooding, bench/faults.py spectator-flood), and uvicorn raises on a send after
+        a close."""
+        if getattr(self, "server_closed", False):
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def match_clock(self, event: dict) -> None:
         """Group message (services.seat_arrived): every seat has arrived and the first
         move's clock runs. Sent as ``{"type": "clock", "seq", "move_deadline",

@@ -238,3 +238,28 @@ def test_a_kept_move_after_a_logout_is_refused_and_not_stored(
     stored_seq = match.seq
     match.refresh_from_db()
     assert match.seq == stored_seq and len(Deal.objects.get(match=match).actions) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_group_message_after_the_server_closed_a_socket_is_not_sent(live):
+    from channels.layers import get_channel_layer
+
+    from games.consumers import user_group
+    from tests.games.test_consumers import connect, receive
+
+    match, players = live
+    socket = await connect(match, players[0])
+    state = await receive(socket)
+    layer = get_channel_layer()
+    await layer.group_send(user_group(players[0].pk), {"type": "session.ended"})
+    closed = await socket.receive_output(timeout=2)
+    while closed["type"] != "websocket.close":
+        closed = await socket.receive_output(timeout=2)
+    # Before the consumer leaves the match's group, a move's broadcast arrives.
+    text = json.dumps({**state, "seq": state["seq"] + 1})
+    await layer.group_send(
+        match.group_name,
+        {"type": "match.state", "seq": state["seq"] + 1, "texts": {"0": text, "1": text}},
+    )
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()  # raises the consumer's error, if it had one
