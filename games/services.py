@@ -1,9 +1,11 @@
 """Services that change matches and deals: start a match, apply an action, resign.
 
-Each service is one transaction holding ``select_for_update`` on the Match row and the
-current Deal row, so concurrent actions on one match are applied one at a time. The
-action is stored before anything is broadcast: broadcasts and Celery tasks leave only
-after commit (``transaction.on_commit``).
+Each service is one transaction holding ``select_for_update`` on the Match row, so
+concurrent actions on one match are applied one at a time; the one exception is the
+common move on a match this process keeps (``match_apply_kept``), a single statement that
+applies only if the match is still at the move's ``seq``. The action is stored before
+anything is broadcast: broadcasts and Celery tasks leave only after commit
+(``transaction.on_commit``).
 """
 
 from __future__ import annotations
