@@ -19,6 +19,7 @@ Not part of the test suite. Steps:
 
 Usage:
     .venv/bin/python bench/load.py --matches 200 --actions-per-match 120 --think 0.2 0.9
+    .venv/bin/python bench/load.py --compare-floor [bench/floor.py's options]
 Prints one Markdown table row for docs/performance.md and, with --json, writes the figures.
 """
 
@@ -77,15 +78,35 @@ def create_matches(count: int, *, options: dict | None = None, move_timeout=None
     return matches
 
 
-def seat_clients(matches, ports, stats, *, think, stop_after, seed=1, **client_options):
-    """Two SeatClients a match; seat s of match i starts on server (i + s) mod servers."""
+MATCH_URL = "ws://127.0.0.1:{port}/ws/matches/{match_id}/"
+
+
+def seat_clients(
+    matches,
+    ports,
+    stats,
+    *,
+    think,
+    stop_after,
+    seed=1,
+    url_template=MATCH_URL,
+    by_match=False,
+    **client_options,
+):
+    """Two SeatClients a match; seat s of match i starts on server (i + s) mod servers, or
+    with ``by_match`` on server i mod servers, both seats of a match on one server (as a
+    load balancer with a consistent hash on the match id routes them: docs/scaling.md).
+
+    ``url_template``: the socket's URL, formatted with ``port``, ``match_id`` and ``seat``
+    (bench/floor.py's echo app takes the seat in its URL).
+    """
     from bench.client import SeatClient
 
     rng = random.Random(seed)
     clients = []
     for index, (match_id, cookies) in enumerate(matches):
-        urls = [f"ws://127.0.0.1:{port}/ws/matches/{match_id}/" for port in ports]
         for seat, cookie in sorted(cookies.items()):
+            urls = [url_template.format(port=p, match_id=match_id, seat=seat) for p in ports]
             clients.append(
                 SeatClient(
                     match_id=match_id,
@@ -93,7 +114,7 @@ def seat_clients(matches, ports, stats, *, think, stop_after, seed=1, **client_o
                     cookie=cookie,
                     urls=urls,
                     stats=stats,
-                    start=index + seat,
+                    start=index if by_match else index + seat,
                     think=think,
                     stop_after=stop_after,
                     rng=random.Random(rng.random()),
@@ -287,6 +308,13 @@ def table_row(summary: dict) -> str:
 
 
 def main() -> None:
+    if "--compare-floor" in sys.argv:
+        # The site against the floor of its stack, back to back: bench/floor.py's options.
+        sys.argv.remove("--compare-floor")
+        from bench import floor
+
+        floor.main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument(

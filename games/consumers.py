@@ -14,7 +14,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.utils import translation
+from django.db import connection
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import presence, services
@@ -128,11 +129,41 @@ def _consistent_state(match_id: int, seat: int | None) -> dict:
     return current_state(match_id, seat)
 
 
-@database_sync_to_async
-def _signed_in(session_key: str | None, user_id: int) -> bool:
+def _play(session_key: str | None, user_id: int, match_id: int, action: str, seq: int) -> int:
+    """A seat's action in one hand-off to the database thread: the kept match's move with
+    the session check in its one statement (``services.match_apply_kept``); else check the
+    socket's session still signs the player in (``_signed_in_now``), then
+    ``services.match_apply_action``.
+
+    Raises:
+        ClientError: ``signed_out``, or the service's refusals.
+    """
+    if session_key and settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        # The common move: one statement, the session check included.
+        new_seq = services.match_apply_kept(
+            match_id=match_id, player_id=user_id, action=action, seq=seq, session_key=session_key
+        )
+        if new_seq is not None:
+            return new_seq
+    if not _signed_in_now(session_key, user_id):
+        raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
+    return services.match_apply_action(match_id=match_id, player_id=user_id, action=action, seq=seq)
+
+
+# One statement for the session check of every action (the database session engine):
+# the session row, unexpired, and the player active (tests/games/test_live_cache.py checks
+# the table names against the models).
+_SESSION_SQL = (
+    "SELECT s.session_data FROM django_session s WHERE s.session_key = %s "
+    "AND s.expire_date > %s AND EXISTS "
+    "(SELECT 1 FROM accounts_player p WHERE p.id = %s AND p.is_active)"
+)
+
+
+def _signed_in_now(session_key: str | None, user_id: int) -> bool:
     """Whether the session the socket was opened with still signs ``user_id`` in, and the
     player is still active (a logout or deactivation missed by the signal, e.g. a session
-    deleted by staff or expired)."""
+    deleted by staff or expired). With the database session engine this is one query."""
     from importlib import import_module
 
     from django.contrib.auth import SESSION_KEY
@@ -141,10 +172,21 @@ def _signed_in(session_key: str | None, user_id: int) -> bool:
 
     if not session_key:
         return False
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    engine = import_module(settings.SESSION_ENGINE)
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        with connection.cursor() as cursor:
+            cursor.execute(_SESSION_SQL, [session_key, timezone.now(), user_id])
+            row = cursor.fetchone()
+        if row is None:
+            return False
+        return str(engine.SessionStore().decode(row[0]).get(SESSION_KEY)) == str(user_id)
+    store = engine.SessionStore(session_key=session_key)
     if str(store.get(SESSION_KEY)) != str(user_id):
         return False
     return Player.objects.filter(pk=user_id, is_active=True).exists()
+
+
+_signed_in = database_sync_to_async(_signed_in_now)
 
 
 @database_sync_to_async
@@ -270,10 +312,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError(
                 "malformed", gettext("An action must carry the seq of the state it saw.")
             )
-        await self.require_signed_in_seat()
-        await database_sync_to_async(services.match_apply_action)(
-            match_id=self.match_id, player_id=self.user.pk, action=action, seq=seq
-        )
+        self.require_seat()
+        if getattr(self, "user_left", False):
+            raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
+        try:
+            await database_sync_to_async(_play)(
+                self.session_key, self.user.pk, self.match_id, action, seq
+            )
+        except ClientError as error:
+            if error.code == "signed_out":
+                self.user_left = True
+            raise
 
     async def handle_resign(self, message: dict) -> None:
         seq = message.get("seq")
@@ -363,6 +412,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
+    async def close(self, code=None, reason=None) -> None:
+        """Close the socket from the server's end; nothing is sent on it afterwards."""
+        self.server_closed = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False) -> None:
+        """Send on the socket, unless this server closed it: a group message can still
+        arrive between the close and the group's discard at disconnect (a spectator closed
+        for flooding, bench/faults.py spectator-flood), and uvicorn raises on a send after
+        a close."""
+        if getattr(self, "server_closed", False):
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def match_clock(self, event: dict) -> None:
         """Group message (services.seat_arrived): every seat has arrived and the first
         move's clock runs. Sent as ``{"type": "clock", "seq", "move_deadline",
@@ -387,11 +450,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         bench/faults.py.
         """
         key = "spectator" if self.seat is None else str(self.seat)
-        state = event["states"][key]
-        if state["seq"] <= self.sent_seq:
+        if "texts" in event:  # pre-encoded once by the service (games.state.state_messages)
+            seq, text = event["seq"], event["texts"][key]
+        else:  # a state as a dict: an older server's broadcast during a rolling restart
+            state = event["states"][key]
+            seq, text = state["seq"], None
+        if seq <= self.sent_seq:
             return
-        self.sent_seq = state["seq"]
-        await self.send_json(state)
+        self.sent_seq = seq
+        if text is None:
+            await self.send_json(state)
+        else:
+            await self.send(text_data=text)
 
 
 _GAME_SLUGS = frozenset(game.slug for game in all_games())

@@ -1,19 +1,22 @@
 """Services that change matches and deals: start a match, apply an action, resign.
 
-Each service is one transaction holding ``select_for_update`` on the Match row and the
-current Deal row, so concurrent actions on one match are applied one at a time. The
-action is stored before anything is broadcast: broadcasts and Celery tasks leave only
-after commit (``transaction.on_commit``).
+Each service is one transaction holding ``select_for_update`` on the Match row, so
+concurrent actions on one match are applied one at a time; the one exception is the
+common move on a match this process keeps (``match_apply_kept``), a single statement that
+applies only if the match is still at the move's ``seq``. The action is stored before
+anything is broadcast: broadcasts and Celery tasks leave only after commit
+(``transaction.on_commit``).
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,9 +31,11 @@ from games.state import (
     SeatInfo,
     clock_summary,
     engine_for,
+    keep_live_engine,
     match_seats,
     move_seconds_left,
     state_messages,
+    take_live_engine,
 )
 
 
@@ -114,19 +119,16 @@ def _seat_number(seats: Sequence[SeatInfo], player_id: int) -> int | None:
     return next((seat.number for seat in seats if seat.player_id == player_id), None)
 
 
-@transaction.atomic
 def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) -> int:
     """Apply one player's action to the current deal of a match.
 
-    Steps:
-      1. lock the Match and its current Deal; refuse a stale ``seq``, a player who is not
-         seated, a seat that is not to act, an action the engine refuses;
-      2. append ``{"seat", "action"}`` to the deal's log and save it;
-      3. if the deal is over, store its result, then either finish the match
-         (``game.match_winner``, ``game.match_places``) or deal the next deal
-         (``game.next_dealer``);
-      4. after commit: broadcast each seat's view; for a finished match, send
-         ``games.hooks.match_finished``.
+    The common move, served where the match's last move was (docs/performance.md): when
+    this process keeps the match as of ``seq`` (``games.state.take_live_engine``), the
+    action is checked against the kept engine and stored with one statement that
+    succeeds only if the stored match is still at ``seq``, live and out of its grace
+    (``_store_move``); no lock, no read, no replay. Any other case, or when that statement
+    finds the match changed, goes the locked way (``_apply_locked``), which gives the
+    refusals. Either way the action is stored before anything is broadcast.
 
     Returns:
         The match's new ``seq``.
@@ -135,55 +137,210 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``,
             ``not_your_turn`` or ``illegal_action``; nothing is changed.
     """
+    new_seq = match_apply_kept(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    if new_seq is not None:
+        return new_seq
+    return _apply_locked(match_id=match_id, player_id=player_id, action=action, seq=seq)
+
+
+def match_apply_kept(
+    *, match_id: int, player_id: int, action: str, seq: int, session_key: str | None = None
+) -> int | None:
+    """The common move, on the match this process keeps as of ``seq``: check and apply
+    it on the kept engine, store it with one conditional statement (``_store_move``),
+    broadcast, keep the new state. With ``session_key`` (the database session engine),
+    the same statement also requires that session row, unexpired, and the player active:
+    a session key names one user for its life (Django's login cycles the key), so this is
+    the consumer's sign-in check without a statement of its own.
+
+    Returns:
+        The new seq; or None, with nothing stored or changed, for anything else: nothing
+        kept at ``seq``, a refusal, a grace, a deal that this action ends, a match changed
+        meanwhile, a session gone. The caller then checks and takes the locked way
+        (``match_apply_action``), which gives the refusals.
+    """
+    live = take_live_engine(match_id, seq)
+    if live is None:
+        return None
+    match, deal, engine = live.match, live.deal, live.engine
+    if match is None or match.grace_until is not None:
+        keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
+        return None
+    seats = match_seats(match)
+    seat = _seat_number(seats, player_id)
+    if seat is None or engine.to_act != seat:
+        keep_live_engine(match.pk, live.seq, deal, engine, match)  # unchanged
+        return None
+    try:
+        engine.apply(action)
+    except IllegalAction:
+        keep_live_engine(match.pk, live.seq, deal, engine, match)  # a refusal changes nothing
+        return None
+    if engine.is_over:
+        return None  # the kept engine is spent: the locked way replays from the rows
+    entry = {"seat": seat, "action": action}
+    match.seq += 1
+    _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+    if not _store_move(
+        match, deal, entry, expected_seq=live.seq, locked=False, session=(session_key, player_id)
+    ):
+        return None  # changed meanwhile (another process, a forfeit, a logout): the locked way
+    deal.actions = [*deal.actions, entry]
+    _broadcast_on_commit(match, seats, deal, engine)
+    match_pk, new_seq = match.pk, match.seq
+    transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, deal, engine, match))
+    return match.seq
+
+
+@transaction.atomic
+def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> int:
+    """``match_apply_action`` under the match's row lock:
+
+    1. lock the Match (every writer of its deals holds this lock); take the current
+       deal's engine from this process's cache when it is the one as of the locked
+       ``seq``, else read the deal and replay it; refuse a stale ``seq``, a player who
+       is not seated, a seat that is not to act, an action the engine refuses;
+    2. append ``{"seat", "action"}`` to the deal's log and save it with the match's new
+       ``seq`` and clocks (one statement while the deal goes on: ``_store_move``);
+    3. if the deal is over, store its result, then either finish the match
+       (``game.match_winner``, ``game.match_places``) or deal the next deal
+       (``game.next_dealer``);
+    4. after commit: broadcast each seat's view (encoded once); for a finished match,
+       send ``games.hooks.match_finished``; else keep the match, deal and engine as of
+       the new ``seq`` for the next move.
+    """
     match = _live_match(match_id, seq)
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
-    deal = Deal.objects.select_for_update().filter(match=match).order_by("-number").first()
-    engine = engine_for(match, deal)
+    # The live deal's engine as of this seq, kept by this process since its last move here;
+    # else read and replayed (another process or a bot moved, or a new server process).
+    cached = take_live_engine(match.pk, match.seq)
+    if cached is not None:
+        deal, engine = cached.deal, cached.engine
+    else:
+        # Every writer of a match's deals holds the match's row lock, taken above.
+        deal = Deal.objects.filter(match=match).order_by("-number").first()
+        engine = engine_for(match, deal)
     if engine.to_act != seat:
+        keep_live_engine(match.pk, match.seq, deal, engine, match)  # unchanged, like the row
         raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
     try:
         engine.apply(action)
     except IllegalAction as error:
+        keep_live_engine(match.pk, match.seq, deal, engine, match)  # a refusal changes nothing
         # Translated by its key (games/messages.py) into the language the consumer set.
         message = illegal_action_message(error, engine.game.pack.name)
         raise ClientError("illegal_action", message, seq=match.seq) from None
-    deal.actions = [*deal.actions, {"seat": seat, "action": action}]
-    if engine.is_over:
-        deal.result = engine.result()
-        deal.finished_at = timezone.now()
-    deal.save(update_fields=["actions", "result", "finished_at"])
+    entry = {"seat": seat, "action": action}
+    deal.actions = [*deal.actions, entry]
     match.seq += 1
     current, current_engine = deal, engine
-    if engine.is_over:
+    if not engine.is_over:
+        # The common move: the deal goes on. Append and bump in one statement.
+        _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+        if not _store_move(match, deal, entry, expected_seq=seq, locked=True):
+            raise RuntimeError(f"match {match.pk}: move not stored under the lock")
+    else:
+        deal.result = engine.result()
+        deal.finished_at = timezone.now()
+        deal.save(update_fields=["actions", "result", "finished_at"])
         current = _after_deal(match, deal) or deal
         if current is not deal:
             current_engine = engine_for(match, current)
-    if match.status == Match.Status.IN_PROGRESS:
-        _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
-    match.save(
-        update_fields=[
-            "seq",
-            "scores",
-            "deal_points",
-            "last_result",
-            "status",
-            "winner_seat",
-            "places",
-            "reason",
-            "finished_at",
-            "move_deadline",
-            "grace_until",
-            "clock_banks",
-            "turn_started_at",
-        ]
-    )
+        if match.status == Match.Status.IN_PROGRESS:
+            _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
+        match.save(
+            update_fields=[
+                "seq",
+                "scores",
+                "deal_points",
+                "last_result",
+                "status",
+                "winner_seat",
+                "places",
+                "reason",
+                "finished_at",
+                "move_deadline",
+                "grace_until",
+                "clock_banks",
+                "turn_started_at",
+            ]
+        )
     _broadcast_on_commit(match, seats, current, current_engine)
     if match.status == Match.Status.FINISHED:
         _record_result_on_commit(match)
+    else:
+        match_pk, new_seq = match.pk, match.seq
+        transaction.on_commit(
+            lambda: keep_live_engine(match_pk, new_seq, current, current_engine, match)
+        )
     return match.seq
+
+
+# One statement for a move that does not end its deal: the match's seq and clocks move on
+# only if it is still at the seq the move was made on, live and (unless the caller holds
+# its lock) out of its grace; the action is appended to the deal only if the match moved.
+# The tables are Match's and Deal's (tests/games/test_live_cache.py checks the names).
+_STORE_MOVE_SQL = (
+    "WITH moved AS (UPDATE games_match SET seq = %s, move_deadline = %s, grace_until = %s, "
+    "clock_banks = %s::jsonb, turn_started_at = %s "
+    "WHERE id = %s AND seq = %s AND status = %s AND (%s OR grace_until IS NULL) "
+    "AND (%s OR (EXISTS (SELECT 1 FROM django_session WHERE session_key = %s "
+    "AND expire_date > %s) AND EXISTS (SELECT 1 FROM accounts_player WHERE id = %s "
+    "AND is_active))) "
+    "RETURNING id) "
+    "UPDATE games_deal SET actions = actions || %s::jsonb "
+    "WHERE id = %s AND match_id = (SELECT id FROM moved)"
+)
+
+
+def _store_move(
+    match: Match,
+    deal: Deal,
+    entry: dict,
+    *,
+    expected_seq: int,
+    locked: bool,
+    session: tuple[str | None, int] = (None, 0),
+) -> bool:
+    """Store a move that does not end its deal with one statement (``_STORE_MOVE_SQL``):
+    the match's new ``seq`` and clocks from ``match`` (already changed), ``entry``
+    appended to ``deal``'s log. Atomic as one statement; two racing moves on one seq are
+    ordered by the match row's lock, and the second finds the seq moved on.
+
+    Returns:
+        True when stored; False (nothing changed) when the match is no longer at
+        ``expected_seq``, live, and out of its grace (the grace is not checked when
+        ``locked``: the caller holds the match's row lock and read it), or, with a
+        ``session`` (session key, player id) whose key is not None, when that session
+        row is gone or expired or the player is inactive.
+    """
+    session_key, player_id = session
+    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _STORE_MOVE_SQL,
+            [
+                match.seq,
+                match.move_deadline,
+                match.grace_until,
+                banks,
+                match.turn_started_at,
+                match.pk,
+                expected_seq,
+                Match.Status.IN_PROGRESS,
+                locked,
+                session_key is None,
+                session_key,
+                timezone.now(),
+                player_id,
+                json.dumps([entry]),
+                deal.pk,
+            ],
+        )
+        return cursor.rowcount == 1
 
 
 def _after_deal(match: Match, deal: Deal) -> Deal | None:

@@ -4,6 +4,7 @@ docs/protocol.md for each seat.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -100,12 +101,59 @@ def match_context(match: Match) -> MatchContext:
 
 
 def forget_match_context(match_id: int | None = None) -> None:
-    """Drop one match's cached context (None: every match's), so the next use reads it
-    again; the tests start each from an empty cache, as a new server process does."""
+    """Drop one match's cached context and live engine (None: every match's), so the next
+    use reads them again; the tests start each from an empty cache, as a new server
+    process does."""
     if match_id is None:
         _CONTEXTS.clear()
+        _ENGINES.clear()
     else:
         _CONTEXTS.pop(match_id, None)
+        _ENGINES.pop(match_id, None)
+
+
+@dataclass(slots=True)
+class LiveDeal:
+    """A live match as of ``seq``, kept by the process that served its last move: the
+    match row (``match``, None when not known), the current deal's row and its engine."""
+
+    seq: int
+    match: Match | None
+    deal: Deal
+    engine: object
+
+
+# Per process, by match id: the live deal's row and engine as of the match's ``seq``
+# (docs/performance.md: a move need not replay its deal, nor read it). Every change of a
+# match's deals bumps its ``seq``, so an entry whose seq is the stored one is the current
+# deal; any other is stale and replaced.
+_ENGINES: OrderedDict[int, LiveDeal] = OrderedDict()
+ENGINE_CACHE_SIZE = 4096
+
+
+def take_live_engine(match_id: int, seq: int) -> LiveDeal | None:
+    """Take ``match_id``'s ``LiveDeal`` out of the cache if it is the one as of ``seq``
+    (else leave the cache as it is and return None). The caller owns it and may change
+    it; it is put back only by ``keep_live_engine`` (after commit), so a move that fails
+    or rolls back leaves no entry and the next move replays from the database.
+    """
+    entry = _ENGINES.get(match_id)
+    if entry is None or entry.seq != seq:
+        return None
+    del _ENGINES[match_id]
+    return entry
+
+
+def keep_live_engine(
+    match_id: int, seq: int, deal: Deal, engine, match: Match | None = None
+) -> None:
+    """Cache ``deal`` (its row as stored), its ``engine`` and ``match`` (its row as stored,
+    or None) as the state at ``seq``; the least recently used of more than
+    ``ENGINE_CACHE_SIZE`` matches is dropped. Call only with what is committed."""
+    _ENGINES[match_id] = LiveDeal(seq, match, deal, engine)
+    _ENGINES.move_to_end(match_id)
+    while len(_ENGINES) > ENGINE_CACHE_SIZE:
+        _ENGINES.popitem(last=False)
 
 
 def match_seats(match: Match) -> tuple[SeatInfo, ...]:
@@ -259,19 +307,30 @@ def state_message(match: Match, seat: int | None, engine, summary: dict) -> dict
     }
 
 
+def encode_state(state: dict) -> str:
+    """A ``state`` message as the JSON text sent on a socket (compact separators)."""
+    return json.dumps(state, separators=(",", ":"))
+
+
 def state_messages(match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None) -> dict:
-    """Every seat's ``state`` message at once, for a group broadcast.
+    """Every seat's ``state`` message at once, encoded once, for a group broadcast.
+
+    Each view is computed once here and sent as JSON text: the consumers of every server
+    process forward the text of their own seat as it is, without decoding a state or
+    encoding it again (docs/performance.md, the live path against its floor).
 
     Returns:
-        ``{"states": {"0": ..., "1": ..., "spectator": ...}}``; the channel layer is
-        server-side only, and each consumer forwards just the one for its own seat.
+        ``{"seq": n, "texts": {"0": "...", "1": "...", "spectator": "..."}}``; the channel
+        layer is server-side only, and each consumer forwards just its own seat's text.
     """
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
     summary = match_summary(match, seats, deal)
-    states = {str(s.number): state_message(match, s.number, engine, summary) for s in seats}
-    states["spectator"] = state_message(match, None, engine, summary)
-    return {"states": states}
+    texts = {
+        str(s.number): encode_state(state_message(match, s.number, engine, summary)) for s in seats
+    }
+    texts["spectator"] = encode_state(state_message(match, None, engine, summary))
+    return {"seq": match.seq, "texts": texts}
 
 
 def current_state(match_id: int, seat: int | None) -> dict:

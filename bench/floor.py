@@ -1,0 +1,465 @@
+"""The site's live path against the floor of its own stack, measured back to back (issue #14).
+
+Two deployments run side by side on this machine, each with its own redis-server and
+the same uvicorn settings (``bench.deploy.asgi_argv``: two processes, no per-message
+deflate):
+
+- **floor**: ``bench.floor_app``, a bare Channels echo (no database, no engine, no worker);
+- **site**: the scaling deployment of ``bench/load.py`` (``config.asgi``, PostgreSQL,
+  Celery worker and beat).
+
+Both seats of a match connect to the same server (match i to server i mod 2), as the
+load balancer's consistent hash on the match id routes them (docs/scaling.md);
+``--split-seats`` puts them on different servers, as ``bench/load.py`` does.
+
+For each match count of ``--steps`` and ``--always`` (ascending), the floor and the site
+are played with the same client (``bench.client.SeatClient``) and think times, in
+``--rounds`` windows each, alternating (floor, site, floor, site), so that both meet the
+same neighbours on a shared machine. A window connects every seat, plays ``--warmup``
+seconds once all are connected, then measures ``--window`` seconds: the actions
+acknowledged in it, their round trips, and the CPU every server process used in it
+(``/proc/<pid>/stat``: the ASGI processes, PostgreSQL's backends for the site's database,
+Redis, the Celery worker with its pool and beat), divided by those actions; then every
+client stops at its next state. A kind's windows are pooled. A kind stops stepping once
+its p99 is over ``--p99-limit`` ms at 200 matches or more, except for the counts of
+``--always`` (for the table and plot).
+
+The saturation throughput of a kind is the highest actions/s of its points whose p99 is
+under ``--p99-limit`` (100 ms). The ratios printed are site / floor: CPU per action, p50,
+p99 at each count both measured, and saturation throughput. On a shared machine absolute
+figures drift; only the ratios from one run are comparable.
+
+Usage:
+    .venv/bin/python bench/floor.py [--steps 50 100 150 200 300] [--always 50 200 500]
+        [--rounds 2] [--warmup 5] [--window 12]
+        [--json out.json] [--plot docs/floor.png]
+(``bench/load.py --compare-floor`` runs the same with its defaults.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.deploy import (  # noqa: E402
+    Deployment,
+    asgi_argv,
+    exit_on_sigterm,
+    free_port,
+    start_process,
+    wait_for_port,
+)
+from bench.load import CpuMeter, percentile, seat_clients, setup_django  # noqa: E402
+
+FLOOR_APP = "bench.floor_app:application"
+SERVER_GROUPS_EXCLUDED = {"load generator", "machine"}
+
+
+class FloorDeployment(Deployment):
+    """``len(ports)`` uvicorn processes serving ``bench.floor_app`` and an own redis-server:
+    nothing else (no database, worker or beat)."""
+
+    def start(self) -> None:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        for old in self.log_dir.glob("*.log"):
+            old.unlink()
+        if self.redis_url is None:
+            self.redis_port = free_port()
+            self.redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
+            self.start_redis()
+        for index in range(len(self.ports)):
+            self.start_asgi(index, wait=False)
+        for port in self.ports:
+            wait_for_port(port, timeout=60)
+
+    def start_asgi(self, index: int, *, wait: bool = True):
+        port = self.ports[index]
+        argv = asgi_argv(port)
+        argv[argv.index("config.asgi:application")] = FLOOR_APP
+        process = start_process(f"floor-asgi-{port}", argv, self.env, self.log_dir)
+        self.processes[f"asgi-{index}"] = process
+        if wait:
+            wait_for_port(port, timeout=60)
+        return process
+
+
+class FloorMeter(CpuMeter):
+    """``CpuMeter`` without PostgreSQL: the floor has no database."""
+
+    def pids(self) -> dict[str, list[int]]:
+        groups: dict[str, list[int]] = {}
+        for key, process in self.deployment.processes.items():
+            group = "asgi" if key.startswith("asgi") else key
+            groups.setdefault(group, []).extend(process.pids())
+        return groups
+
+
+async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: float) -> dict:
+    """Connect ``clients`` (every one has its first state, or 120 s passed), play for
+    ``warmup`` s, measure a window of ``window`` s, then stop every client at its next
+    state (at most 60 s more).
+
+    Returns:
+        ``{"actions", "seconds", "rtts" (ms), "used": {part: CPU seconds}}`` of the window
+        (acknowledgements received in it).
+    """
+    tasks = [asyncio.create_task(client.run()) for client in clients]
+    try:
+        # Connecting costs the site far more than the floor (the session, the seat, the
+        # presence): the window starts ``warmup`` s after every seat has its first state.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and any(c.state is None for c in clients):
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(warmup)
+        before = await asyncio.to_thread(meter.sample)
+        started = time.perf_counter()
+        await asyncio.sleep(window)
+        after = await asyncio.to_thread(meter.sample)
+        ended = time.perf_counter()
+    finally:
+        for client in clients:
+            client.stop_after = 1  # done at the next state it sees
+        done, pending = await asyncio.wait(tasks, timeout=60)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+    actions = sum(1 for at in stats.ack_times if started <= at <= ended)
+    return {
+        "actions": actions,
+        "seconds": ended - started,
+        "rtts": [rtt for at, rtt in stats.rtt_at if started <= at <= ended],
+        "used": {k: after[k] - before.get(k, 0.0) for k in after},
+    }
+
+
+def summarize(windows: list[dict]) -> dict:
+    """The figures of a point from its windows (``measure``'s raw results), pooled:
+    actions/s over their total time, percentiles of all their round trips, CPU per
+    action of their summed CPU.
+
+    Returns:
+        ``{"actions", "actions_per_s", "p50", "p99", "mean" (ms), "cpu_ms_per_action":
+        {part: ms}, "cpu_ms_per_action_total" (every server process), "cores_busy_ours",
+        "cores_busy_machine"}``.
+    """
+    actions = sum(w["actions"] for w in windows)
+    seconds = sum(w["seconds"] for w in windows)
+    rtts = [rtt for w in windows for rtt in w["rtts"]]
+    used: dict[str, float] = {}
+    for window in windows:
+        for key, value in window["used"].items():
+            used[key] = used.get(key, 0.0) + value
+    server = sum(v for k, v in used.items() if k not in SERVER_GROUPS_EXCLUDED)
+    per_action = {k: round(1000 * v / actions, 2) for k, v in used.items()} if actions else {}
+    return {
+        "actions": actions,
+        "actions_per_s": round(actions / seconds, 1),
+        "p50": round(percentile(rtts, 50), 1),
+        "p99": round(percentile(rtts, 99), 1),
+        "mean": round(statistics.fmean(rtts), 1) if rtts else 0.0,
+        "cpu_ms_per_action": per_action,
+        "cpu_ms_per_action_total": round(1000 * server / actions, 2) if actions else 0.0,
+        "cores_busy_ours": round(server / seconds, 2),
+        "cores_busy_machine": round(used["machine"] / seconds, 2),
+    }
+
+
+def play_window(
+    kind: str, deployment: Deployment, count: int, args, point: int, matches=None
+) -> dict:
+    """One window: ``count`` matches of ``kind`` ("floor" or "site") measured by
+    ``measure``; for the site, every acknowledged action is checked in the database.
+    ``matches``: the site's matches to play on (``create_matches``), else new ones.
+
+    Returns:
+        ``measure``'s result with ``errors`` (client error counts), ``audit_problems``
+        (a list) and ``acked`` (``Stats.acked``: what the clients saw acknowledged).
+    """
+    import uvloop
+
+    from bench.client import Stats
+
+    stats = Stats()
+    options = {"ack_timeout": 30.0, "idle_timeout": 60.0, "ping_every": 25.0}
+    if kind == "floor":
+        matches = [(point * 100_000 + index, {0: "", 1: ""}) for index in range(count)]
+        url = "ws://127.0.0.1:{port}/ws/floor/{match_id}/{seat}/"
+        meter: CpuMeter = FloorMeter(deployment)
+    else:
+        from bench.load import create_matches
+
+        matches = matches or create_matches(count)
+        url = "ws://127.0.0.1:{port}/ws/matches/{match_id}/"
+        meter = CpuMeter(deployment)
+    clients = seat_clients(
+        matches,
+        deployment.ports,
+        stats,
+        think=tuple(args.think),
+        stop_after=0,
+        seed=args.seed + point,
+        url_template=url,
+        by_match=not args.split_seats,
+        **options,
+    )
+    window = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
+    window["errors"] = dict(stats.errors)
+    window["audit_problems"] = [p for client in clients for p in client.audit.problems][:10]
+    window["acked"] = stats.acked
+    if kind == "site":
+        # Stopped matches keep their move clock: beat would forfeit them between windows
+        # (work the floor does not do). Without a deadline they are left alone.
+        from games.models import Match
+
+        Match.objects.filter(pk__in=[match_id for match_id, _ in matches]).update(
+            move_deadline=None
+        )
+    return window
+
+
+def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
+    """The floor and the site at ``count`` matches, alternating for ``args.rounds`` rounds
+    (floor, site, floor, site...), so that both meet the same neighbours on a shared
+    machine; each kind's windows are pooled (``summarize``).
+    """
+    from bench.load import create_matches
+
+    windows: dict[str, list[dict]] = {kind: [] for kind in deployments}
+    # The site's matches are made once a count and played on in every round (a window
+    # plays some 30 actions of a match's 400 or so).
+    site_matches = create_matches(count) if "site" in deployments else None
+    for round_ in range(args.rounds):
+        for offset, (kind, deployment) in enumerate(deployments.items()):
+            point = first + round_ * len(deployments) + offset
+            windows[kind].append(
+                play_window(kind, deployment, count, args, point, matches=site_matches)
+            )
+    points = []
+    for kind, kind_windows in windows.items():
+        point = summarize(kind_windows)
+        point.update(
+            kind=kind,
+            matches=count,
+            errors=sum((Counter(w["errors"]) for w in kind_windows), start=Counter()),
+            audit_problems=[p for w in kind_windows for p in w["audit_problems"]],
+            stored_check_problems=[],
+        )
+        if kind == "site":
+            # Every action acknowledged in any round is stored once at its place, and
+            # nothing else is (bench.client.verify_stored).
+            from bench.client import verify_stored
+
+            acked: dict[int, dict] = {}
+            for window in kind_windows:
+                for match_id, per_match in window["acked"].items():
+                    acked.setdefault(match_id, {}).update(per_match)
+            ids = [match_id for match_id, _ in site_matches]
+            point["stored_check_problems"] = verify_stored(acked, ids)[:10]
+        point["errors"] = dict(point["errors"])
+        print(
+            f"  {kind:5} {count:4} matches: {point['actions_per_s']:6.1f} actions/s  "
+            f"p50 {point['p50']:7.1f} ms  p99 {point['p99']:7.1f} ms  "
+            f"CPU {point['cpu_ms_per_action_total']:6.2f} ms/action  "
+            f"({json.dumps(point['cpu_ms_per_action'])})  errors {point['errors'] or 0}  "
+            f"audit {len(point['audit_problems'])}  lost/doubled "
+            f"{len(point['stored_check_problems'])}",
+            flush=True,
+        )
+        points.append(point)
+    return points
+
+
+def saturation(points: list[dict], limit: float) -> float:
+    """The highest actions/s among ``points`` whose p99 is under ``limit`` ms (0 if none)."""
+    return max((p["actions_per_s"] for p in points if p["p99"] < limit), default=0.0)
+
+
+def ratios(floor: list[dict], site: list[dict], limit: float) -> dict:
+    """Site / floor at every match count both measured, and of saturation throughput."""
+    by_count = {p["matches"]: p for p in floor}
+    rows = {}
+    for point in site:
+        other = by_count.get(point["matches"])
+        if other is None:
+            continue
+        rows[point["matches"]] = {
+            key: round(point[key] / other[key], 2) if other[key] else None
+            for key in ("cpu_ms_per_action_total", "p50", "p99")
+        }
+    floor_sat, site_sat = saturation(floor, limit), saturation(site, limit)
+    return {
+        "by_matches": rows,
+        "saturation": {
+            "floor_actions_per_s": floor_sat,
+            "site_actions_per_s": site_sat,
+            "ratio": round(site_sat / floor_sat, 2) if floor_sat else None,
+        },
+    }
+
+
+TARGETS = {"cpu_ms_per_action_total": 2.0, "p50": 2.0, "p99": 3.0}
+
+
+def report(result: dict) -> str:
+    """The Markdown tables of one comparison: the points, and the ratios against targets."""
+    lines = [
+        "| matches | kind | actions/s | p50 ms | p99 ms | CPU ms/action (all servers) "
+        "| ASGI | PostgreSQL | Redis | worker + beat | cores busy (machine) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for point in sorted(result["points"], key=lambda p: (p["matches"], p["kind"])):
+        cpu = point["cpu_ms_per_action"]
+        celery = round(cpu.get("worker", 0) + cpu.get("beat", 0), 2)
+        lines.append(
+            f"| {point['matches']} | {point['kind']} | {point['actions_per_s']} "
+            f"| {point['p50']} | {point['p99']} | {point['cpu_ms_per_action_total']} "
+            f"| {cpu.get('asgi', 0)} | {cpu.get('postgres', '–')} | {cpu.get('redis', 0)} "
+            f"| {celery if point['kind'] == 'site' else '–'} | {point['cores_busy_machine']} |"
+        )
+    lines += ["", "| site / floor | CPU per action | p50 | p99 |", "|---|---|---|---|"]
+    for count, row in sorted(result["ratios"]["by_matches"].items()):
+        cells = []
+        for key in ("cpu_ms_per_action_total", "p50", "p99"):
+            value = row[key]
+            met = ""
+            if count in (50, 200):
+                met = " ✓" if value and value <= TARGETS[key] else " ✗"
+            cells.append(f"{value}{met}")
+        lines.append(f"| {count} matches | " + " | ".join(cells) + " |")
+    sat = result["ratios"]["saturation"]
+    met = "✓" if sat["ratio"] and sat["ratio"] >= 0.6 else "✗"
+    lines.append(
+        f"| saturation throughput | {sat['site_actions_per_s']} / "
+        f"{sat['floor_actions_per_s']} actions/s = {sat['ratio']} {met} | | |"
+    )
+    return "\n".join(lines)
+
+
+def plot(result: dict, path: Path) -> None:
+    """Draw CPU per action and p99 against the match count, site and floor, as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (cpu_axis, p99_axis) = plt.subplots(1, 2, figsize=(10, 4))
+    for kind, style in (("floor", "o--"), ("site", "s-")):
+        points = [p for p in result["points"] if p["kind"] == kind]
+        points.sort(key=lambda p: p["matches"])
+        counts = [p["matches"] for p in points]
+        cpu_axis.plot(counts, [p["cpu_ms_per_action_total"] for p in points], style, label=kind)
+        p99_axis.plot(counts, [p["p99"] for p in points], style, label=kind)
+    cpu_axis.set(xlabel="concurrent matches", ylabel="server CPU ms per action",
+                 title="CPU per action (all server processes)")  # fmt: skip
+    p99_axis.set(xlabel="concurrent matches", ylabel="round trip p99, ms (log)",
+                 title="Action round trip p99", yscale="log")  # fmt: skip
+    p99_axis.axhline(100, color="grey", linewidth=0.8, linestyle=":")
+    for axis in (cpu_axis, p99_axis):
+        axis.grid(alpha=0.3)
+        axis.legend()
+    figure.suptitle(f"Site against the floor, one run ({result['when']})", fontsize=10)
+    figure.tight_layout()
+    figure.savefig(path, dpi=90)
+    plt.close(figure)
+
+
+def compare(args) -> dict:
+    """Start both deployments, step the match counts, return every point and the ratios."""
+    floor_ports = tuple(args.floor_ports or (free_port(), free_port()))
+    site_ports = tuple(args.site_ports or (free_port(), free_port()))
+    logs = ROOT / "bench" / "logs"
+    floor_deployment = FloorDeployment(ports=floor_ports, log_dir=logs / "floor", beat=False)
+    site_deployment = Deployment(database=args.database, ports=site_ports, log_dir=logs / "site")
+    points: list[dict] = []
+    stopped: set[str] = set()
+    with floor_deployment, site_deployment:
+        setup_django(site_deployment)
+        for index, count in enumerate(sorted(set(args.steps) | set(args.always))):
+            kinds = {
+                kind: deployment
+                for kind, deployment in (("floor", floor_deployment), ("site", site_deployment))
+                if kind not in stopped or count in args.always
+            }
+            if not kinds:
+                continue
+            for point in play_points(kinds, count, args, first=index * 100):
+                points.append(point)
+                if point["p99"] >= args.p99_limit and count >= 200:
+                    stopped.add(point["kind"])
+    floor = [p for p in points if p["kind"] == "floor"]
+    site = [p for p in points if p["kind"] == "site"]
+    return {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "command": " ".join(sys.argv),
+        "think": list(args.think),
+        "warmup_s": args.warmup,
+        "window_s": args.window,
+        "rounds": args.rounds,
+        "seats": "split" if args.split_seats else "by match",
+        "points": points,
+        "ratios": ratios(floor, site, args.p99_limit),
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The comparison's options (shared with ``bench/load.py --compare-floor``)."""
+    parser.add_argument("--steps", type=int, nargs="+", default=[50, 100, 150, 200, 300])
+    parser.add_argument(
+        "--always", type=int, nargs="*", default=[50, 200, 500],
+        help="match counts measured even past saturation (for the table and plot)",
+    )  # fmt: skip
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before a window")
+    parser.add_argument("--window", type=float, default=12.0, help="seconds a window")
+    parser.add_argument(
+        "--rounds", type=int, default=2,
+        help="windows a kind at each count, the floor's and the site's alternating",
+    )  # fmt: skip
+    parser.add_argument("--p99-limit", type=float, default=100.0)
+    parser.add_argument(
+        "--split-seats", action="store_true",
+        help="seat 0 and seat 1 of a match on different servers (default: both on the "
+        "server of the match, as a consistent hash on the match id routes them)",
+    )  # fmt: skip
+    parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
+    parser.add_argument("--site-ports", type=int, nargs=2, default=None)
+    parser.add_argument("--json", type=Path, default=None, help="write every figure here")
+    parser.add_argument("--plot", type=Path, default=None, help="draw the PNG here")
+
+
+def run(args) -> dict:
+    """Run the comparison with parsed ``args``, print the tables, write JSON and plot."""
+    exit_on_sigterm()
+    result = compare(args)
+    print(json.dumps(result["ratios"], indent=2))
+    print(report(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    if args.plot:
+        plot(result, args.plot)
+        print(f"plot: {args.plot}")
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    parser.add_argument("--think", type=float, nargs=2, default=(0.2, 0.9))
+    parser.add_argument("--database", default="cartelle_load")
+    parser.add_argument("--seed", type=int, default=1)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    random.seed(1)
+    main()

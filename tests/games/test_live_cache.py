@@ -1,0 +1,265 @@
+"""The move path's per-process live engine (games.state ``take_live_engine`` /
+``keep_live_engine``), its one-statement write and its pre-encoded broadcast: a move served
+from the cache stores and shows exactly what a replay would, a stale or failed entry is
+never used, and each seat's text is its own state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from unittest import mock
+
+import pytest
+
+from games import consumers, services
+from games import state as state_module
+from games.errors import ClientError
+from games.models import Deal, Match
+from tests.conftest import current_engine, seated, start_match
+
+
+@pytest.fixture
+def live(alice, bob):
+    match = start_match(alice, bob)
+    return match, seated(match)
+
+
+def _move(match, players, rng):
+    """One random legal action of the seat on move, through the service; returns it."""
+    engine = current_engine(match)
+    seat = engine.to_act
+    action = rng.choice(engine.legal_actions())
+    services.match_apply_action(
+        match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+    )
+    return seat, action
+
+
+@pytest.mark.django_db
+def test_moves_after_the_first_use_the_kept_engine_and_store_what_a_replay_gives(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    rng = random.Random(3)
+    played = []
+    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+        for _ in range(6):
+            with django_capture_on_commit_callbacks(execute=True):
+                played.append(_move(match, players, rng))
+            match.refresh_from_db()
+            assert match.deals.count() == 1  # six actions never end a Spizzichino deal
+    # The first move replayed the deal; the five after it used the kept engine.
+    assert replay.call_count == 1
+    deal = Deal.objects.get(match=match)
+    assert [(a["seat"], a["action"]) for a in deal.actions] == played
+    assert match.seq == 1 + len(played)
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None and kept.match.seq == match.seq
+    assert kept.engine.view(0) == current_engine(match).view(0)
+
+
+@pytest.mark.django_db
+def test_an_entry_of_an_older_seq_is_not_used(live, django_capture_on_commit_callbacks):
+    match, players = live
+    rng = random.Random(5)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    stale = state_module.take_live_engine(match.pk, match.seq)
+    assert stale is not None
+    # Another process moves (this one's entry is not updated), then this one gets the
+    # next move with its old entry still cached.
+    _move(match, players, rng)
+    state_module.keep_live_engine(match.pk, match.seq - 1, stale.deal, stale.engine, stale.match)
+    match.refresh_from_db()
+    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+        with django_capture_on_commit_callbacks(execute=True):
+            _move(match, players, rng)
+    assert replay.call_count == 1  # a miss: replayed from the row
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    assert len(deal.actions) == 3 and match.seq == 4
+    assert current_engine(match).actions == [(a["seat"], a["action"]) for a in deal.actions]
+
+
+@pytest.mark.django_db
+def test_a_move_that_fails_after_applying_leaves_no_entry_and_nothing_stored(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    rng = random.Random(7)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    before = (match.seq, list(Deal.objects.get(match=match).actions))
+    with mock.patch.object(services, "_store_move", side_effect=RuntimeError("disk full")):
+        with pytest.raises(RuntimeError):
+            _move(match, players, rng)
+    match.refresh_from_db()
+    assert (match.seq, list(Deal.objects.get(match=match).actions)) == before
+    assert state_module.take_live_engine(match.pk, match.seq) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)  # replays from the row and goes on
+    match.refresh_from_db()
+    assert match.seq == before[0] + 1
+
+
+@pytest.mark.django_db
+def test_a_refused_action_keeps_the_entry_unchanged(live, django_capture_on_commit_callbacks):
+    match, players = live
+    rng = random.Random(9)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    waiting = 1 - engine.to_act
+    with pytest.raises(ClientError) as refused:
+        services.match_apply_action(
+            match_id=match.pk, player_id=players[waiting].pk, action="x", seq=match.seq
+        )
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(ClientError) as refused:
+        services.match_apply_action(
+            match_id=match.pk, player_id=players[engine.to_act].pk, action="zz", seq=match.seq
+        )
+    assert refused.value.code == "illegal_action"
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None and kept.engine.actions == engine.actions
+
+
+def test_the_one_statement_write_names_the_models_tables():
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import Player
+
+    sql = services._STORE_MOVE_SQL
+    assert f"UPDATE {Deal._meta.db_table} " in sql
+    assert f"UPDATE {Match._meta.db_table} " in sql
+    assert f"FROM {Session._meta.db_table} " in sql
+    assert f"FROM {Player._meta.db_table} " in sql
+
+
+def test_the_one_statement_session_check_names_the_models_tables():
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import Player
+
+    assert f"FROM {Session._meta.db_table} s " in consumers._SESSION_SQL
+    assert f"FROM {Player._meta.db_table} p " in consumers._SESSION_SQL
+
+
+@pytest.mark.django_db
+def test_the_session_check_refuses_an_expired_session_a_deactivated_player_and_another_user(
+    alice, bob
+):
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+    from django.utils import timezone
+
+    client = Client()
+    client.force_login(alice)
+    key = client.session.session_key
+    assert consumers._signed_in_now(key, alice.pk) is True
+    assert consumers._signed_in_now(key, bob.pk) is False
+    assert consumers._signed_in_now("no-such-session", alice.pk) is False
+    assert consumers._signed_in_now(None, alice.pk) is False
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    assert consumers._signed_in_now(key, alice.pk) is False
+    alice.is_active = True
+    alice.save(update_fields=["is_active"])
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now())
+    assert consumers._signed_in_now(key, alice.pk) is False
+
+
+@pytest.mark.django_db
+def test_each_seat_is_sent_its_own_state_encoded_once(live):
+    match, players = live
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    messages = state_module.state_messages(match, state_module.match_seats(match), deal)
+    assert messages["seq"] == match.seq
+    assert set(messages["texts"]) == {"0", "1", "spectator"}
+    engine = current_engine(match)
+    for key, text in messages["texts"].items():
+        seat = None if key == "spectator" else int(key)
+        state = json.loads(text)
+        assert state["seat"] == seat and state["seq"] == match.seq
+        assert state["view"] == json.loads(json.dumps(engine.view(seat)))
+        hands = {p["seat"]: p.get("hand") for p in state["view"]["players"]}
+        assert all(hand is None for s, hand in hands.items() if s != seat)
+
+
+def _session_of(player) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(player)
+    return client.session.session_key
+
+
+@pytest.mark.django_db
+def test_a_kept_move_with_its_session_check_is_one_statement(
+    live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    match, players = live
+    rng = random.Random(11)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    seat, action = engine.to_act, rng.choice(engine.legal_actions())
+    key = _session_of(players[seat])
+    with django_assert_num_queries(1):
+        new_seq = consumers._play(key, players[seat].pk, match.pk, action, match.seq)
+    assert new_seq == match.seq + 1
+    assert Deal.objects.get(match=match).actions[-1] == {"seat": seat, "action": action}
+
+
+@pytest.mark.django_db
+def test_a_kept_move_after_a_logout_is_refused_and_not_stored(
+    live, django_capture_on_commit_callbacks
+):
+    from django.contrib.sessions.models import Session
+
+    match, players = live
+    rng = random.Random(13)
+    with django_capture_on_commit_callbacks(execute=True):
+        _move(match, players, rng)
+    match.refresh_from_db()
+    engine = current_engine(match)
+    seat, action = engine.to_act, rng.choice(engine.legal_actions())
+    key = _session_of(players[seat])
+    Session.objects.filter(session_key=key).delete()  # a logout
+    with pytest.raises(ClientError) as refused:
+        consumers._play(key, players[seat].pk, match.pk, action, match.seq)
+    assert refused.value.code == "signed_out"
+    stored_seq = match.seq
+    match.refresh_from_db()
+    assert match.seq == stored_seq and len(Deal.objects.get(match=match).actions) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_group_message_after_the_server_closed_a_socket_is_not_sent(live):
+    from channels.layers import get_channel_layer
+
+    from games.consumers import user_group
+    from tests.games.test_consumers import connect, receive
+
+    match, players = live
+    socket = await connect(match, players[0])
+    state = await receive(socket)
+    layer = get_channel_layer()
+    await layer.group_send(user_group(players[0].pk), {"type": "session.ended"})
+    closed = await socket.receive_output(timeout=2)
+    while closed["type"] != "websocket.close":
+        closed = await socket.receive_output(timeout=2)
+    # Before the consumer leaves the match's group, a move's broadcast arrives.
+    text = json.dumps({**state, "seq": state["seq"] + 1})
+    await layer.group_send(
+        match.group_name,
+        {"type": "match.state", "seq": state["seq"] + 1, "texts": {"0": text, "1": text}},
+    )
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()  # raises the consumer's error, if it had one
