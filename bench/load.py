@@ -310,10 +310,12 @@ def table_row(summary: dict) -> str:
 def main() -> None:
     if "--compare-floor" in sys.argv:
         # The site against the floor of its stack, back to back: bench/floor.py's options.
-        sys.argv.remove("--compare-floor")
-        from bench import floor
+        # Run as its own script (bench/floor.py imports this module, not the other way).
+        import runpy
 
-        floor.main()
+        sys.argv.remove("--compare-floor")
+        sys.argv[0] = str(Path(__file__).with_name("floor.py"))
+        runpy.run_path(sys.argv[0], run_name="__main__")
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50)
