@@ -50,7 +50,10 @@ const STYLE = `
 .mv-hand .lt-cards { flex-wrap: wrap; row-gap: 6px; }
 .mv-rejected-meld { display: inline-flex; margin-right: 6px; }
 .mv-rejected-meld.bad { outline: 2px dashed #e8836f; }
-@media (max-width: 480px) { .mv-hand .lt-cards > .card { --cw: var(--card-w-sm); } }
+@media (max-width: 480px) {
+  .mv-hand .lt-cards > .card { --cw: var(--card-w-sm); }
+  .mv-hand .lt-cards > .card + .card { margin-left: 2px; }
+}
 `;
 
 function ensureStyle() {
@@ -310,7 +313,7 @@ function handArea(ctx, mv, mine, arranging) {
     dataset: arranging ? { drop: "hand" } : {},
   },
     h("div", { class: "lt-label" }, gettext("Your hand"), " ",
-      h("span", { class: "badge", "data-testid": `hand-count-${ctx.viewer}` }, String(mine.hand_count ?? ids.length)),
+      h("span", { class: "badge", "data-testid": `hand-count-${ctx.viewer}` }, String(ids.length)),
       sel ? h("button", { type: "button", class: "btn btn-small", "data-select": "mvto:hand", "data-testid": "mv-to-hand" }, gettext("Back to hand")) : null),
     h("div", { class: "lt-cards" }, ids.length ? ids.map((id) => cardEl(ctx, mv, id, arranging, null)) : h("span", { class: "muted lt-empty" }, gettext("empty"))));
 }

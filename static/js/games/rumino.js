@@ -169,11 +169,15 @@ function ownHand(ctx, me) {
     const extra = discarding && !o.action ? { classes: ["dim"] } : o;
     return ruminoCard(c, { ...extra, classes: ["lt-hand-card", ...(extra.classes || [])] });
   });
-  return h("section", { class: "lt-hand lt-hand-self ru-hand", "data-testid": "my-hand" },
+  const hand = h("section", { class: "lt-hand lt-hand-self ru-hand", "data-testid": "my-hand" },
     h("div", { class: "lt-label" }, gettext("Your hand"), " ", h("span", { class: "badge", "data-testid": `hand-count-${me.seat}` }, String(me.hand.length)), " ",
       h("span", { class: "muted" }, interpolate(gettext("score %(score)s"), { score: me.score }, true))),
-    h("div", { class: "lt-cards" }, cards.length ? cards : h("span", { class: "muted lt-empty" }, gettext("empty"))),
-    me.melds ? arrangement(me.hand, me.melds, me.deadwood, "my-melds") : null);
+    h("div", { class: "lt-cards" }, cards.length ? cards : h("span", { class: "muted lt-empty" }, gettext("empty"))));
+  const melds = me.melds && me.hand.length
+    ? h("div", { class: "ru-own-melds" }, h("div", { class: "lt-label" }, gettext("Your melds (least deadwood)")),
+      arrangement(me.hand, me.melds, me.deadwood, "my-melds"))
+    : null;
+  return [hand, melds];
 }
 
 function endedText(r, ctx) {
@@ -242,7 +246,6 @@ export function render(ctx) {
     felt,
     prompt: prompt(ctx, me),
     columns: [
-      { label: gettext("Score"), title: gettext("Game score (100 drops a player out)"), value: (s) => String((players.find((p) => p.seat === s) || {}).score ?? "") },
       { label: gettext("Cards"), title: gettext("Cards in hand"), value: (s) => String((players.find((p) => p.seat === s) || {}).hand_count ?? "") },
     ],
   };
