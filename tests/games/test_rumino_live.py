@@ -12,8 +12,10 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import bots, services
 from games.models import Deal, Match
@@ -102,3 +104,49 @@ def test_a_claim_is_offered_to_the_claimant_alone_and_claiming_wins_the_match(al
     assert engine_for(match, Deal.objects.get(match=match)).result()["rumino"] == [
         "7D", "8D", "9D", "10D", "JD", "QD", "KD",
     ]  # fmt: skip
+
+
+def _claim_table(alice, bob, charlie):
+    """A casual match of three with a move clock where the first player's king of diamonds
+    completes the third's rumino; returns (match, players, first, claimant)."""
+    match = services.match_create_casual(game="rumino", players=[alice, bob, charlie])
+    Match.objects.filter(pk=match.pk).update(move_timeout=timedelta(minutes=1))
+    deal = Deal.objects.get(match=match)
+    first = (deal.dealer + 1) % 3
+    wanted = {
+        first: CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH"),
+        (first + 1) % 3: BOB_HAND,
+        (first + 2) % 3: RUMINO_SIX,
+    }
+    deal.deck = hand_of([wanted[s] for s in range(3)], "KC", dealer=deal.dealer).record()["deck"]
+    deal.save(update_fields=["deck"])
+    match.refresh_from_db()
+    return match, seated(match), first, (first + 2) % 3
+
+
+@pytest.mark.django_db
+def test_a_claim_left_unanswered_past_the_move_clock_is_declined_not_forfeited(alice, bob, charlie):
+    match, players, first, claimant = _claim_table(alice, bob, charlie)
+    _act(match, players[first], "draw")
+    _act(match, players[first], "discard KD")
+    match.refresh_from_db()
+    assert current_engine(match).to_act == claimant
+    seq, deadline = match.seq, match.move_deadline
+    assert deadline is not None
+
+    later = timezone.now() + timedelta(minutes=2)
+    assert services.match_forfeit_if_idle(match_id=match.pk, now=later) is False
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.IN_PROGRESS
+    assert match.seq == seq + 1 and match.move_deadline > deadline
+    deal = Deal.objects.get(match=match)
+    assert deal.actions[-1] == {"seat": claimant, "action": "decline"}
+    engine = current_engine(match)
+    assert (engine.phase, engine.to_act) == ("draw", (first + 1) % 3)
+    # A seat that lets its clock run out on an ordinary turn still forfeits.
+    much_later = match.move_deadline + timedelta(seconds=1)
+    assert services.match_forfeit_if_idle(match_id=match.pk, now=much_later) is True
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.reason == "forfeit"
+    assert match.places[(first + 1) % 3] == max(match.places)
