@@ -14,7 +14,8 @@
 // the engine's arrangement for the least deadwood under it, and at the end every hand
 // arranged in melds with its deadwood.
 //
-// The claim's time limit is the match's move clock (the claimant is the seat to act);
+// The claim's time limit is the match's move clock (the claimant is the seat to act; an
+// offer left unanswered is declined for them: Rumino.timeout_action, games/services.py);
 // the others see the next player to draw as on move, with nothing to do, as the rulings
 // say, and this table shows them the same "waiting" line whether or not a claim is open.
 
@@ -144,7 +145,7 @@ function claimOffer(ctx) {
     h("div", { class: "ru-controls" },
       claim ? h("button", { type: "button", class: "btn btn-primary", "data-action": claim, "data-testid": "claim" }, gettext("Claim")) : null,
       decline ? h("button", { type: "button", class: "btn", "data-action": decline, "data-testid": "decline" }, gettext("Decline")) : null),
-    h("p", { class: "muted" }, gettext("Answer before the move clock runs out.")));
+    h("p", { class: "muted" }, gettext("If you do not answer before the move clock runs out, the offer is declined.")));
 }
 
 function controls(ctx) {
