@@ -97,7 +97,13 @@ def test_two_players_lay_a_run_by_keyboard_extend_it_by_dragging_and_play_to_the
     assert meld.get_attribute("data-valid") == "0"
     assert first.locator("[data-testid=mv-invalid-count]").is_visible()
     hand.locator("[data-card='4H']").press("Enter")
+    # The table is redrawn on every step; the keyboard stays on the card selected, then
+    # on the card moved.
+    focused = "card => document.activeElement && document.activeElement.dataset.card === card"
+    first.wait_for_function(focused, arg="4H")
     first.locator("[data-testid=mv-put-0]").press("Enter")
+    first.wait_for_function(focused, arg="4H")
+    assert first.locator("[data-testid=mv-meld-0] [data-card='4H']:focus").count() == 1
     assert meld.get_attribute("data-valid") == "0"
     hand.locator("[data-card='5H']").press("Enter")
     first.locator("[data-testid=mv-put-0]").press("Enter")

@@ -180,11 +180,14 @@ export function select(value, local, client) {
     if (Date.now() - (mv.draggedAt || 0) < 400) return; // the click that ends a drag
     const id = v.slice(3);
     mv.selected = mv.selected === id ? null : id;
+    mv.focus = v; // the table is redrawn: keep the keyboard on this card
     return;
   }
   if (v.startsWith("mvto:") && mv.selected) {
-    const error = moveCard(mv, mv.selected, v.slice(5));
+    const id = mv.selected;
+    const error = moveCard(mv, id, v.slice(5));
     if (error && client && client.showToast) client.showToast(error);
+    mv.focus = `mv:${id}`; // then on the card just moved, wherever it went
   }
 }
 
@@ -397,6 +400,14 @@ export function render(ctx) {
   const status = invalid && arranging
     ? h("p", { class: "mv-warning", "data-testid": "mv-invalid-count" }, interpolate(ngettext("%(count)s meld is not valid yet.", "%(count)s melds are not valid yet.", invalid), { count: invalid }, true))
     : null;
+  if (mv.focus && typeof document !== "undefined") {
+    const wanted = mv.focus;
+    mv.focus = null;
+    setTimeout(() => {
+      const el = document.querySelector(`#table [data-select="${wanted}"]`);
+      if (el) el.focus();
+    }, 0);
+  }
   const prompt = arranging
     ? { text: gettext("Your turn"), detail: gettext("Rearrange the table and submit it, or draw."), mine: true }
     : undefined;
@@ -409,7 +420,7 @@ export function render(ctx) {
       tableArea(ctx, mv, arranging),
       status,
       controls.length ? h("div", { class: "mv-controls", "data-testid": "mv-controls" }, controls) : null,
-      handArea(ctx, mv, mine, arranging),
+      ctx.viewer !== null ? handArea(ctx, mv, mine, arranging) : null,
       resultArea(ctx),
     ],
     prompt,
