@@ -20,7 +20,7 @@ from games import bots, services
 from games.errors import ClientError
 from games.models import Deal, Match
 from games.rules import get_game
-from games.state import current_state
+from games.state import current_state, engine_for
 from tests.conftest import current_engine, seated, start_match
 
 GAME = get_game("machiavelli")
@@ -77,8 +77,6 @@ def test_a_match_of_machiavelli_is_played_to_its_end_through_the_services(alice,
 
 def current_engine_result(match, deal):
     """The stored deal's engine result, rebuilt from its row."""
-    from games.state import engine_for
-
     engine = engine_for(match, deal)
     assert engine.is_over
     return engine.result()
