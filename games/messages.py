@@ -90,6 +90,37 @@ ILLEGAL_ACTIONS = {
     "just_taken": _("You took %(card)s from the pile this turn and may not discard it."),
     "cannot_knock": _("Knocking needs a deadwood of 1 to 7; yours is %(deadwood)s."),
     "cannot_go_gin": _("Gin needs a deadwood of 0; yours is %(deadwood)s."),
+    # Burraco (docs/games/burraco.md, "Refusals").
+    "discard_pile_empty": _("The discard pile is empty: draw from the talon."),
+    "cards_not_in_hand": _("You do not hold those cards."),
+    "no_such_meld": _("Your side has no such meld."),
+    "one_set_per_rank": _("Your side already has a set of that rank: add to it."),
+    "must_keep_a_card": _("You must keep a card to discard."),
+    "no_discard_left": _("Your last card could not be discarded: keep another card."),
+    "cannot_discard_taken_card": _(
+        "You took that one card from the discard pile: discard another card this turn."
+    ),
+    "close_needs_burraco": _("To close, your side needs its pozzetto and a burraco."),
+    "cannot_close_with_wild": _("You cannot close by discarding a wild card."),
+    "meld_too_short": _("A meld has at least three cards."),
+    "bad_card": _("That is not a card of this game."),
+    "wild_needs_position": _("Say which card the wild card stands for in a run."),
+    "natural_with_position": _("That card is not wild here: it stands for itself."),
+    "one_wild_per_meld": _("A meld holds one wild card at most."),
+    "no_set_of_wilds": _("2s and jokers cannot make a meld by themselves."),
+    "run_mixed_suits": _("A run is of one suit, a set of one rank."),
+    "run_one_ace": _("A run holds one ace, low or high, not both."),
+    "run_duplicate_rank": _("A run holds each rank once."),
+    "run_not_consecutive": _("The cards of a run must follow one another."),
+    "wild_at_low_end": _(
+        "A wild card fills a gap or stands at the low end of the run "
+        "(the high end after a low ace)."
+    ),
+    "wild_position_mismatch": _("The wild card must stand where the run has a gap."),
+    "add_changes_meld": _("Cards added to a meld keep its kind, its suit or its rank."),
+    "add_removes_cards": _("An addition keeps every card already in the meld."),
+    "add_nothing": _("An addition adds at least one card."),
+    "wild_replaced_by_wild": _("A wild card is never replaced by another wild card."),
 }
 
 # Suit letters in the params (games/rules/cards.py): Italian suits keep their Italian

@@ -113,6 +113,23 @@ def match_seats(match: Match) -> tuple[SeatInfo, ...]:
     return match_context(match).seats
 
 
+def match_victory_points(match: Match) -> list[int] | None:
+    """Each side's Victory Points in ``match`` (a game with ``victory_points``, e.g.
+    Burraco's ``3_hands`` / ``4_hands``), from the points of its finished deals; None for
+    a game or option without VP, or while the hands that count are not all played (a
+    match resigned or forfeited early has none). ``match.deal_points`` is per seat, and a
+    seat's points are its side's (docs/engine.md), so a side's deal points are those of
+    its first seat. Source: ../shared/rules/README.md ("Burraco")."""
+    victory_points = getattr(get_game(match.game), "victory_points", None)
+    if victory_points is None or not match.deal_points:
+        return None
+    results = [
+        {"points": points, "side_points": [points[side[0]] for side in match.sides]}
+        for points in match.deal_points
+    ]
+    return victory_points(results, match.options)
+
+
 def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) -> dict:
     """The ``match`` part of a state message: players, scores, deals, winner.
 
@@ -135,6 +152,7 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         ],
         "sides": [list(side) for side in match.sides],
         "scores": match.scores,
+        "victory_points": match_victory_points(match),
         "target": get_game(match.game).match_target(match.options),
         "deal_number": deal.number if deal is not None else 0,
         # The current deal's commitment to its deck, public before its first action

@@ -48,6 +48,17 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in Italian leaves Italian active in the test's thread (LocaleMiddleware
+    activates the request's language and nothing deactivates it): each test ends back on
+    LANGUAGE_CODE, so the next one's messages are in English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def make_player(username: str, **extra) -> Player:
     return Player.objects.create_user(
         username=username, email=f"{username}@example.com", password=PASSWORD, **extra

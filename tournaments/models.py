@@ -205,6 +205,23 @@ class Tournament(models.Model):
         return self.format in PAIRED_EACH_ROUND
 
     @property
+    def scored_in_victory_points(self) -> bool:
+        """The event's matches are scored in Victory Points: its game has
+        ``victory_points`` and its options play a fixed number of hands (Burraco's
+        ``3_hands`` / ``4_hands``). Standings then rank by VP, then by the difference in
+        match points (``tournaments.standings``). Bad options: False."""
+        from games.rules import get_game
+
+        game = get_game(self.game)
+        if not hasattr(game, "victory_points") or self.is_table_event:
+            return False
+        try:
+            options = game.validate_options(self.options or {})
+        except ValueError:
+            return False
+        return options.get("match") in ("3_hands", "4_hands")
+
+    @property
     def tie_break_names(self) -> tuple[str, ...]:
         """The tie-breaks that order the standings after match points: the event's choice,
         else the format's defaults (``DEFAULT_TIE_BREAKS_OF``); a table event is ranked
@@ -226,12 +243,18 @@ class Tournament(models.Model):
 
         if self.pairs and self.table_size != 4:
             raise ValidationError({"table_size": "A pairs event is played at tables of four."})
-        if self.format in PAIRED_EACH_ROUND and (self.pairs or self.table_size != 2):
+        pairs_danish = self.pairs and self.format == self.Format.DANISH
+        if (
+            self.format in PAIRED_EACH_ROUND
+            and not pairs_danish
+            and (self.pairs or self.table_size != 2)
+        ):
             raise ValidationError(
                 {
                     "format": _(
                         "%(format)s is for two-player matches only (table size 2, no pairs): "
-                        "choose a round robin for pairs and table events."
+                        "choose a round robin or a Danish event for pairs, a round robin "
+                        "for table events."
                     )
                     % {"format": self.get_format_display()}
                 }

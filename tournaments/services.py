@@ -24,6 +24,7 @@ from games.consumers import player_updates_group
 from games.models import Match, Seat
 from games.rules import get_game
 from games.services import player_matches
+from games.state import match_victory_points
 from tournaments.models import (
     STARTING_RATING,
     Entry,
@@ -494,7 +495,8 @@ def _finish_round_if_done(round_: Round) -> None:
 def _check_paired_each_round(tournament: Tournament, count: int) -> None:
     """Refuse a Swiss, knockout or Danish event that cannot be played (the admin form
     says the same before it is saved)."""
-    if tournament.pairs or tournament.table_size != 2:
+    pairs_danish = tournament.pairs and tournament.format == Tournament.Format.DANISH
+    if not pairs_danish and (tournament.pairs or tournament.table_size != 2):
         raise TournamentError(
             _("%(event)s: a %(format)s event is for two-player matches only.")
             % {"event": tournament, "format": tournament.get_format_display()}
@@ -577,6 +579,10 @@ def _pair_round(round_: Round) -> None:
     for board, (first, second) in enumerate(ties, start=1):
         if second is None:
             _create_bye(round_, board, entries[first], tournament.game, options)
+        elif tournament.pairs:  # a Danish pairs event: partners opposite
+            a, b = entries[first], entries[second]
+            seating = [a.player, b.player, a.partner, b.partner]
+            _create_match(round_, board, seating, tournament.game, options)
         else:
             seating = [entries[first].player, entries[second].player]
             _create_match(round_, board, seating, tournament.game, options)
@@ -851,7 +857,12 @@ def _recompute_standings(tournament: Tournament) -> None:
         _save_table_standings(tournament, entries, _entry_of_player(entries.values()), matches)
         return
     results = _match_results(entries, matches)
-    rows = compute_standings(list(entries), results, tournament.tie_break_names)
+    rows = compute_standings(
+        list(entries),
+        results,
+        tournament.tie_break_names,
+        victory_points=tournament.scored_in_victory_points,
+    )
     values = tie_break_values(list(entries), results)
     _replace_standings(
         tournament,
@@ -897,6 +908,7 @@ def _match_results(entries: dict[int, Entry], matches) -> list[MatchResult]:
         second = entry_of[seats[1].player_id] if len(seats) > 1 else None
         scores = match.scores or [0, 0]
         winner = None if match.winner_seat is None else entry_of[seats[match.winner_seat].player_id]
+        vp = None if match.is_bye else match_victory_points(match)
         results.append(
             MatchResult(
                 round_number=match.round.number,
@@ -906,6 +918,8 @@ def _match_results(entries: dict[int, Entry], matches) -> list[MatchResult]:
                 first_deal_points=scores[0] if scores else 0,
                 second_deal_points=scores[1] if len(scores) > 1 else 0,
                 bye=match.is_bye,
+                first_victory_points=vp[0] if vp else None,
+                second_victory_points=vp[1] if vp else None,
             )
         )
     return results
@@ -915,7 +929,12 @@ def _standing_rows(tournament: Tournament, entries: dict[int, Entry], matches):
     """The standings now (``compute_standings``), best first; entrants level on
     everything keep the order of ``entries`` (the seeds)."""
     results = _match_results(entries, matches)
-    return compute_standings(list(entries), results, tournament.tie_break_names)
+    return compute_standings(
+        list(entries),
+        results,
+        tournament.tie_break_names,
+        victory_points=tournament.scored_in_victory_points,
+    )
 
 
 def _replace_standings(tournament: Tournament, rows) -> None:

@@ -33,6 +33,17 @@ head-to-head, deal-point difference, Sonneborn-Berger. Rows level on match
 points and every chosen tie-break share a rank ("1, 2, 2, 4"), and keep the
 order of the entrant list.
 
+Victory Points (``victory_points=True``; Burraco's tournament form, 3 or 4 hands): an
+event scored in VP ranks by the Victory Points each entrant took from its matches, then
+by the difference in match (deal) points, then by the event's tie-breaks (issue #8:
+"Standings of a Victory Point event rank by VP, then by match-point difference"). A
+row's ``match_points`` then holds the VP total. A match whose result carries no VP (won
+by resignation or forfeit before the hands were played) gives the winner
+``FORFEIT_VICTORY_POINTS`` and the loser the rest of ``VICTORY_POINTS_PER_MATCH``; a
+result with no winner 10 each; a bye ``BYE_VICTORY_POINTS``. The federation's table of
+VP is in games/rules/burraco/scoring.py (source: ../shared/rules/README.md, "Burraco");
+the forfeit and bye values are decisions taken here.
+
 Pure Python: no Django, no I/O.
 """
 
@@ -59,6 +70,13 @@ TIE_BREAKS = (
 DEFAULT_TIE_BREAKS = ("head_to_head", "point_difference", "sonneborn_berger")
 """The round robin's order, used when an event chooses none."""
 
+VICTORY_POINTS_PER_MATCH = 20
+"""The VP the two sides of a match share (the federation's tables: 10-10 to 20-0)."""
+FORFEIT_VICTORY_POINTS = 20
+"""The winner's VP for a match won by resignation or forfeit, without VP of its own."""
+BYE_VICTORY_POINTS = 12
+"""The VP of a bye in an event scored in Victory Points (a decision taken here)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
@@ -72,6 +90,9 @@ class MatchResult:
         first_deal_points, second_deal_points: deal points each scored in the
             match; ignored for a bye.
         bye: True when `first` had no opponent this round.
+        first_victory_points, second_victory_points: the Victory Points each took
+            (an event scored in VP), or None when the match has none (module
+            docstring); ignored for a bye and for standings not in VP.
 
     Raises:
         ValueError: a bye with an opponent or another winner; a match without an
@@ -85,6 +106,8 @@ class MatchResult:
     first_deal_points: float = 0
     second_deal_points: float = 0
     bye: bool = False
+    first_victory_points: float | None = None
+    second_victory_points: float | None = None
 
     def __post_init__(self) -> None:
         if self.bye:
@@ -132,9 +155,11 @@ def compute_standings(
     entrant_ids: Sequence[EntrantId],
     results: Sequence[MatchResult],
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    victory_points: bool = False,
 ) -> list[StandingRow]:
     """Rank `entrant_ids` by `results`, ties broken by `tie_breaks` in order (module
-    docstring).
+    docstring). With `victory_points` the rows rank by Victory Points (held in
+    `match_points`), then by deal-point difference, then by `tie_breaks`.
 
     Every entrant gets a row, with or without results. Rows come best first.
 
@@ -149,6 +174,11 @@ def compute_standings(
     entrants = list(entrant_ids)
     tally = _tally(entrants, results)
     values = _tie_break_values(entrants, results, tally)
+    if victory_points:
+        vp = _victory_points(entrants, results)
+        for e in entrants:
+            tally[e].match_points = vp[e]
+        tie_breaks = ("point_difference", *(n for n in tie_breaks if n != "point_difference"))
 
     def key(e: EntrantId) -> tuple[float, ...]:
         row = values[e]
@@ -270,6 +300,28 @@ def _sides(r: MatchResult) -> list[tuple[EntrantId, EntrantId, float, float]]:
         (r.first, r.second, r.first_deal_points, r.second_deal_points),
         (r.second, r.first, r.second_deal_points, r.first_deal_points),
     ]
+
+
+def _victory_points(
+    entrants: list[EntrantId], results: Sequence[MatchResult]
+) -> dict[EntrantId, float]:
+    """Each entrant's Victory Points over ``results`` (module docstring)."""
+    total = {e: 0.0 for e in entrants}
+    for r in results:
+        if r.bye:
+            total[r.first] += BYE_VICTORY_POINTS
+            continue
+        if r.first_victory_points is not None and r.second_victory_points is not None:
+            total[r.first] += r.first_victory_points
+            total[r.second] += r.second_victory_points
+        elif r.winner is None:
+            total[r.first] += VICTORY_POINTS_PER_MATCH / 2
+            total[r.second] += VICTORY_POINTS_PER_MATCH / 2
+        else:
+            loser = r.second if r.winner == r.first else r.first
+            total[r.winner] += FORFEIT_VICTORY_POINTS
+            total[loser] += VICTORY_POINTS_PER_MATCH - FORFEIT_VICTORY_POINTS
+    return total
 
 
 def _score(r: MatchResult, entrant: EntrantId) -> float:

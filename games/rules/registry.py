@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.rules.base import Game
 from games.rules.bazzica import Bazzica
 from games.rules.briscola import Briscola
+from games.rules.burraco import Burraco
 from games.rules.calabrasella import Calabrasella
 from games.rules.machiavelli import Machiavelli
 from games.rules.pinch_tarot import PinchTarot
@@ -21,6 +22,7 @@ _GAMES: dict[str, Game] = {
     for game in (
         Bazzica(),
         Briscola(),
+        Burraco(),
         Calabrasella(),
         Machiavelli(),
         PinchTarot(),

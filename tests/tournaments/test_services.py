@@ -766,7 +766,12 @@ def test_recomputing_standings_rebuilds_them_from_the_results(alice, bob):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", [game.slug for game in all_games() if 2 in game.seats])
+@pytest.mark.parametrize(
+    "game",
+    # Burraco's random play rarely reaches 2000 and its 3-hand matches are scored in VP:
+    # tests/games/test_burraco_live.py plays its match to the end into Elo and standings.
+    [game.slug for game in all_games() if 2 in game.seats and game.slug != "burraco"],
+)
 def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(alice, bob, game):
     tournament = make_tournament([alice, bob], game=game, slug=f"{game}-cup")
     round_ = tournament.rounds.get(number=1)

@@ -79,12 +79,14 @@ variants.py has their tables and table_scoring.py their scoring.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option, partners_opposite
 from games.rules.bazzica.cards import PACK
 from games.rules.bazzica.deal import BazzicaDeal
+from games.rules.bazzica.determinize import determinize
 from games.rules.bazzica.table import BazzicaTableDeal
 from games.rules.bazzica.variants import PACKS, VARIANTS
 from games.rules.bazzica.view import build_table_view, build_view
@@ -198,3 +200,21 @@ class Bazzica(Game):
         if isinstance(deal, BazzicaTableDeal):
             return build_table_view(deal, seat)
         return build_view(deal, seat)
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The deal's actions as ``seat`` saw them: all of them, in every variant, since every
+        action of Bazzica is public (cards played face up, declarations shown, ``draw`` and
+        ``pass`` name no card)."""
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A deal consistent with what the viewer of ``view`` saw, the cards it has not seen
+        placed at random (determinize.py gives the procedure). Raises ValueError for a view
+        that is not of this game or that no deal fits."""
+        return determinize(self, view, history, options, rng)

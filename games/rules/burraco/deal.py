@@ -114,6 +114,8 @@ class BurracoDeal(Deal):
 
     def _apply(self, seat: int, action: str) -> None:
         words = action.split() if isinstance(action, str) else []
+        if " ".join(words) != action:  # one space between words, none around them
+            raise _malformed(action)
         verb = words[0] if words else None
         if verb in ("draw", "take"):
             if len(words) != 1:

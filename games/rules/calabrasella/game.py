@@ -62,11 +62,13 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option
 from games.rules.calabrasella.deal import CalabrasellaDeal
+from games.rules.calabrasella.determinize import determinize, hidden_actions
 from games.rules.calabrasella.scoring import PACK, match_winner
 from games.rules.calabrasella.view import build_view
 
@@ -99,6 +101,25 @@ class Calabrasella(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal``: view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The hand's actions as ``seat`` saw them: the declarer's discards (face down) are
+        ``(declarer, "?")`` for the others, the card given back for the called card is
+        ``"?"`` for all but the declarer and its receiver (determinize.py's
+        ``hidden_actions``; 004 "Calabrasella", README rulings)."""
+        return hidden_actions(deal, seat)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer of ``view`` saw, the cards it has not seen
+        placed at random (determinize.py gives the procedure). Raises ValueError for a view
+        that is not of this game or that no hand fits."""
+        return determinize(self, view, history, options, rng)
 
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]

@@ -70,12 +70,14 @@ Decisions the sources and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, Game, Option
 from games.rules.matches import higher_total_after
 from games.rules.pinch_tarot.deal import PinchTarotDeal
+from games.rules.pinch_tarot.determinize import determinize
 from games.rules.pinch_tarot.scoring import PACK
 from games.rules.pinch_tarot.view import build_view
 
@@ -119,3 +121,21 @@ class PinchTarot(Game):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The hand's actions as ``seat`` saw them: all of them, since every action of Pinch
+        Tarot is public (cards played face up, melds shown; the draws are the engine's and
+        shown to the table)."""
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer of ``view`` saw, the cards it has not seen
+        placed at random (determinize.py gives the procedure). Raises ValueError for a view
+        that is not of this game or that no hand fits."""
+        return determinize(self, view, history, options, rng)

@@ -51,12 +51,14 @@ Decisions the source and rulings leave open, taken here:
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.rules.banking import BankingGame, banking_options
 from games.rules.base import Deal
 from games.rules.cards import ITALIAN_40
 from games.rules.sette_e_mezzo.deal import SetteEMezzoDeal
+from games.rules.sette_e_mezzo.determinize import determinize
 from games.rules.sette_e_mezzo.view import build_view
 
 
@@ -80,3 +82,21 @@ class SetteEMezzo(BankingGame):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)  # type: ignore[arg-type]
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The hand's actions as ``seat`` saw them: all of them, since every action of Sette
+        e mezzo is public (a ``hit`` is dealt face up; the face-down cards are dealt, not
+        chosen, and the view hides them)."""
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer of ``view`` saw, the face-down cards it has
+        not seen and the deck placed at random (determinize.py gives the procedure). Raises
+        ValueError for a view that is not of this game or that no hand fits."""
+        return determinize(self, view, history, options, rng)

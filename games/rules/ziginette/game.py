@@ -51,12 +51,14 @@ Decisions the source leaves open, taken here:
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.rules.banking import BankingGame, banking_options
 from games.rules.base import Deal
 from games.rules.cards import ITALIAN_40
 from games.rules.ziginette.deal import ZiginetteDeal, dealt_decks
+from games.rules.ziginette.determinize import determinize
 from games.rules.ziginette.view import build_view
 
 
@@ -89,3 +91,20 @@ class Ziginette(BankingGame):
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)  # type: ignore[arg-type]
+
+    def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
+        """The hand's actions as ``seat`` saw them: all of them, since every action of
+        Ziginette is public (and every card is turned face up)."""
+        return list(deal.actions)
+
+    def determinize(
+        self,
+        view: dict[str, Any],
+        history: list[tuple[int, str]],
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> Deal:
+        """A hand consistent with what the viewer of ``view`` saw, the cards not turned yet
+        in a random order (determinize.py gives the procedure). Raises ValueError for a view
+        that is not of this game or that no hand fits."""
+        return determinize(self, view, history, options, rng)

@@ -7,6 +7,7 @@
 
 import * as generic from "./generic.js";
 import * as briscola from "./briscola.js";
+import * as burraco from "./burraco.js";
 import * as calabrasella from "./calabrasella.js";
 import * as tressette from "./tressette.js";
 import * as tute from "./tute.js";
@@ -21,6 +22,7 @@ import * as rumino from "./rumino.js";
 
 export const RENDERERS = {
   briscola,
+  burraco,
   calabrasella,
   tressette,
   tute,
@@ -48,6 +50,7 @@ export const PACKS = {
   bazzica: "french",
   machiavelli: "french",
   rumino: "french",
+  burraco: "french",
 };
 
 /** The renderer module for a game slug; the generic one when there is none. */

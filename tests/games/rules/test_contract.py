@@ -44,6 +44,7 @@ EXPECTED = {  # slug: name, allowed player counts, cards in the pack, options an
     "bazzica": ("Bazzica", (2, 3, 4), 64,
                 {"variant": "classic", "target": 1000, "reuse": "kind", "brisques": "cards"}),
     "briscola": ("Briscola", (2, 3, 4), 40, {"match": "two_hands", "show_points": False}),
+    "burraco": ("Burraco", (2, 4), 108, {"match": "to_2000", "semi_clean": True}),
     "calabrasella": ("Calabrasella", (3,), 40, {"deals": 6}),
     "machiavelli": ("Machiavelli", (2, 3, 4, 5), 104, {"show_rejected": False}),
     "pinch-tarot": ("Pinch Tarot", (2,), 78, {"hands": 2}),

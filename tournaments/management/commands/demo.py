@@ -2,7 +2,8 @@
 
 Creates (or leaves as they are) a staff account, eight players, a Spizzichino tournament
 to 21 points for four, for each other two-player game a two-player tournament (alice and
-bob), a Calabrasella table of three (alice, bob, charlie), pairs events, a Briscola Swiss of
+bob), a Calabrasella table of three (alice, bob, charlie), pairs events (a Burraco pairs
+event in Victory Points, Danish system), a Briscola Swiss of
 the eight players in its second round (round 1 settled by resignations) and a Scopa knockout
 of the eight in its first round; every tournament's current round is started. Prints the
 log-ins and the live matches.
@@ -82,6 +83,18 @@ DEMO_TOURNAMENTS = [
         {"hands": 3},
         "Pairs, three hands: las cuarenta, veinte and tute as in Spain.",
         pairs=(("alice", "charlie"), ("bob", "dave")),
+    ),
+    DemoTournament(
+        "burraco-pairs-demo",
+        "burraco",
+        (),
+        {"match": "3_hands"},
+        "Pairs, three hands a match scored in Victory Points by the federation's tables; "
+        "a Danish event: each round pairs first against second of the VP standings.",
+        pairs=(("alice", "charlie"), ("bob", "dave"), ("erin", "grace"), ("frank", "heidi")),
+        name="Burraco Pairs (VP)",
+        format=Tournament.Format.DANISH,
+        format_fields={"danish_rounds": 3},
     ),
     DemoTournament(
         "sette-e-mezzo-demo",

@@ -1,0 +1,145 @@
+"""Determinization of a Sette e mezzo hand for one seat: a hand consistent with what the
+seat has seen, the cards it has not seen placed at random (for the ISMCTS bot, issue #12).
+
+Every action of Sette e mezzo is public (a ``hit`` is dealt face up), so the public
+history is the action log. What a seat does not see: the face-down card of every other
+player until a bust, a two-card seven and a half, the banker's turn or the end of the
+hand shows it, and the order of the undealt deck.
+
+The procedure (``determinize``):
+1. Read the deal's frame from the view: seats, banker (``dealer``), the stacks at the
+   start of the hand (the ``carry``), who bet (in playing order from the banker's left).
+2. Rebuild the deck's dealt part: the face-down cards go, one each, to the players who
+   bet and then to the banker (``deck[0:n]``); every ``hit`` of the history takes the
+   next deck position, and that seat's next face-up card is there.
+3. Each face-down card the viewer has not seen is drawn from the unseen cards, uniformly
+   among the placements that keep what the view shows true: a player who hit and is
+   still playing or stood was never over seven and a half and had no two-card seven and
+   a half (else the card would have been shown). Placements are drawn by rejection
+   (uniform), restarting when one breaks that.
+4. The other unseen cards fill the rest of the deck in a random order; the history is
+   replayed on ``new_deal(deck=..., carry=...)`` and the view compared.
+
+Raises ValueError for a view that is not of this game, or when no deal fits it.
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Seven and a Half"); Cowling,
+Powley, Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.rules.base import IllegalAction
+from games.rules.cards import ITALIAN_40
+from games.rules.sette_e_mezzo.scoring import busted, is_natural
+
+if TYPE_CHECKING:
+    from games.rules.base import Deal, Game
+
+TRIES = 200
+"""Placements tried before giving up (each is a uniform draw, kept when it fits)."""
+
+
+def check_view(game: Game, view: Any) -> tuple[int, int, int | None]:
+    """``(seats, dealer, viewer)`` of a view of ``game``; ValueError for anything else."""
+    if not isinstance(view, dict) or view.get("game") != game.slug:
+        found = view.get("game") if isinstance(view, dict) else type(view).__name__
+        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    return view["seats"], view["dealer"], view["viewer"]
+
+
+def _fits(face_down: str, up: Sequence[str]) -> bool:
+    """True when a player whose face-down card is ``face_down`` and who drew ``up`` face up
+    (and was neither bust nor natural, since his card is still hidden) could be so."""
+    cards = [face_down]
+    for card in up:
+        cards.append(card)
+        if busted(cards) or is_natural(cards):
+            return False
+    return True
+
+
+def determinize(
+    game: Game,
+    view: dict[str, Any],
+    history: list[tuple[int, str]],
+    options: dict[str, Any],
+    rng: random.Random,
+) -> Deal:
+    """A Sette e mezzo hand consistent with ``view`` and ``history`` (module docstring).
+
+    ``view``: ``game.view_for(deal, viewer)``; ``history``: ``public_history``; ``options``:
+    the validated options; ``rng`` draws the placements. Raises ValueError for a view that
+    is not of Sette e mezzo, or when no deal fits it.
+    """
+    seats, dealer, viewer = check_view(game, view)
+    players = view["players"]
+    carry = {"stacks": [player["stack"] for player in players]}
+    order = [(dealer + i) % seats for i in range(1, seats)]
+    bettors = [seat for seat in order if players[seat]["bet"] is not None]
+    dealt = any(player["face_down_count"] for player in players)
+    seen: list[str] = []
+    hidden: list[int] = []  # seats whose face-down card the viewer has not seen
+    for player in players:
+        seen += player["up_cards"]
+        if player["face_down_count"]:
+            if player["face_down"] is None:
+                hidden.append(player["seat"])
+            else:
+                seen.append(player["face_down"])
+    unseen = [code for code in ITALIAN_40.codes if code not in set(seen)]
+    if len(unseen) + len(seen) != len(ITALIAN_40.codes):
+        raise ValueError("a card is shown twice: the view is not of one hand")
+    # Deck positions of the dealt cards: face-down cards, then hits in the order made.
+    holes = [*bettors, dealer] if dealt else []
+    hits: list[int] = [seat for seat, action in history if action == "hit"]
+    for _ in range(TRIES):
+        rng.shuffle(unseen)
+        face_down = dict(zip(hidden, unseen, strict=False))
+        if not all(_fits(face_down[seat], players[seat]["up_cards"]) for seat in hidden):
+            continue
+        rest = unseen[len(hidden) :]
+        deck = _deck(players, holes, hits, face_down, rest)
+        deal = _replay(game, view, history, options, deck, carry)
+        if deal is not None:
+            return deal
+    raise ValueError(f"no {game.name} hand found consistent with the view in {TRIES} samples")
+
+
+def _deck(
+    players: list[dict[str, Any]],
+    holes: list[int],
+    hits: list[int],
+    face_down: dict[int, str],
+    rest: list[str],
+) -> list[str]:
+    """The deck, top first: the face-down cards of ``holes`` in order, the face-up card of
+    each hit in order, then ``rest``."""
+    deck = [face_down.get(seat) or players[seat]["face_down"] for seat in holes]
+    drawn = [0] * len(players)
+    for seat in hits:
+        deck.append(players[seat]["up_cards"][drawn[seat]])
+        drawn[seat] += 1
+    return deck + rest
+
+
+def _replay(
+    game: Game,
+    view: dict[str, Any],
+    history: list[tuple[int, str]],
+    options: dict[str, Any],
+    deck: list[str],
+    carry: dict[str, Any],
+) -> Deal | None:
+    """The hand of ``deck`` after ``history``, or None when it does not give ``view``."""
+    deal = game.new_deal(
+        seats=view["seats"], dealer=view["dealer"], options=options, deck=deck, carry=carry
+    )
+    try:
+        for seat, action in history:
+            deal.apply(action, seat=seat)
+    except IllegalAction:
+        return None
+    return deal if game.view_for(deal, view["viewer"]) == view else None
