@@ -157,7 +157,7 @@ def test_two_players_lay_a_run_by_keyboard_extend_it_by_dragging_and_play_to_the
         return button.first
 
     sent = play_two(
-        pages, take_turn, match=match, deal=None, timeout=100, name="machiavelli", shots_at=(3,)
+        pages, take_turn, match=match, deal=None, timeout=300, name="machiavelli", shots_at=(3,)
     )
     assert set(sent) <= {"draw", "pass"} and sent.count("draw") >= 78
     match.refresh_from_db()
