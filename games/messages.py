@@ -82,6 +82,14 @@ ILLEGAL_ACTIONS = {
     "bet_over_stack": _("You have %(stack)s chips."),
     "stock_empty": _("There are no cards left to draw."),
     "already_bet": _("You already have a bet on %(card)s."),
+    # Machiavelli.
+    "stock_not_empty": _("You may pass only once the stock is empty: draw or play."),
+    "table_card_missing": _("%(card)s is on the table and must stay there."),
+    "no_card_from_hand": _("A table you submit must add at least one card from your hand."),
+    # Rumino.
+    "just_taken": _("You took %(card)s from the pile this turn and may not discard it."),
+    "cannot_knock": _("Knocking needs a deadwood of 1 to 7; yours is %(deadwood)s."),
+    "cannot_go_gin": _("Gin needs a deadwood of 0; yours is %(deadwood)s."),
     # Burraco (docs/games/burraco.md, "Refusals").
     "discard_pile_empty": _("The discard pile is empty: draw from the talon."),
     "cards_not_in_hand": _("You do not hold those cards."),

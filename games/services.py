@@ -614,6 +614,8 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     engine = engine_for(match, deal)
     if engine.to_act is None:
         return False
+    if match.grace_until is None and _play_for_idle_seat(match, seats, deal, engine):
+        return False
     loser = engine.to_act
     if match.grace_until is not None:
         absent = [s.number for s in Seat.objects.filter(match=match, arrived_at__isnull=True)]
@@ -625,6 +627,27 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     match.save()
     _broadcast_on_commit(match, seats, deal, engine)
     _record_result_on_commit(match)
+    return True
+
+
+def _play_for_idle_seat(match: Match, seats, deal: Deal, engine) -> bool:
+    """The per-game hook of a lapsed move clock: when the game names an action for the
+    seat on move (``Game.timeout_action(deal)``, e.g. Rumino's ``"decline"`` of a claim
+    offer), play it for that seat, restart the clock and tell every seat; True then.
+    Games without the hook, or returning None, forfeit as usual (False). The action must
+    not end the deal. Call while holding the Match lock."""
+    hook = getattr(engine.game, "timeout_action", None)
+    action = hook(engine) if hook is not None else None
+    if action is None:
+        return False
+    seat = engine.to_act
+    engine.apply(action)
+    deal.actions = [*deal.actions, {"seat": seat, "action": action}]
+    deal.save(update_fields=["actions"])
+    match.seq += 1
+    _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+    match.save()
+    _broadcast_on_commit(match, seats, deal, engine)
     return True
 
 

@@ -7,7 +7,9 @@ from games.rules.bazzica import Bazzica
 from games.rules.briscola import Briscola
 from games.rules.burraco import Burraco
 from games.rules.calabrasella import Calabrasella
+from games.rules.machiavelli import Machiavelli
 from games.rules.pinch_tarot import PinchTarot
+from games.rules.rumino import Rumino
 from games.rules.scopa import Scopa
 from games.rules.sette_e_mezzo import SetteEMezzo
 from games.rules.spizzichino import Spizzichino
@@ -22,7 +24,9 @@ _GAMES: dict[str, Game] = {
         Briscola(),
         Burraco(),
         Calabrasella(),
+        Machiavelli(),
         PinchTarot(),
+        Rumino(),
         Scopa(),
         SetteEMezzo(),
         Spizzichino(),

@@ -206,6 +206,15 @@ class Rumino(Game):
         view that is not of this game or that no hand fits."""
         return determinize(self, view, history, options, rng)
 
+    def timeout_action(self, deal: Deal) -> str | None:
+        """What the live layer plays for the seat on move when its move clock runs out,
+        instead of forfeiting the match: ``"decline"`` for a claim offer (the claim's time
+        limit is the move clock; an offer left unanswered lapses and play goes on, as at
+        a table where the claimant says nothing), None otherwise (the usual forfeit).
+        The action never ends the hand. Source: ../shared/rules/README.md ("Rumino": the
+        claim is offered "with a time limit before play goes on")."""
+        return "decline" if deal.phase == "claim" else None
+
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)  # type: ignore[arg-type]

@@ -17,6 +17,8 @@ import * as bazzica from "./bazzica.js";
 import * as pinchTarot from "./pinch_tarot.js";
 import * as setteEMezzo from "./sette_e_mezzo.js";
 import * as ziginette from "./ziginette.js";
+import * as machiavelli from "./machiavelli.js";
+import * as rumino from "./rumino.js";
 
 export const RENDERERS = {
   briscola,
@@ -30,6 +32,8 @@ export const RENDERERS = {
   "pinch-tarot": pinchTarot,
   "sette-e-mezzo": setteEMezzo,
   ziginette,
+  machiavelli,
+  rumino,
 };
 
 /** Which card pack each game's cards are drawn from (live-table.js CARD_PACKS). */
@@ -44,6 +48,8 @@ export const PACKS = {
   "sette-e-mezzo": "italian",
   ziginette: "italian",
   bazzica: "french",
+  machiavelli: "french",
+  rumino: "french",
   burraco: "french",
 };
 

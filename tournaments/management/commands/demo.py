@@ -115,6 +115,20 @@ DEMO_TOURNAMENTS = [
         name="Ziginette Table",
     ),
     DemoTournament(
+        "machiavelli-demo",
+        "machiavelli",
+        ("alice", "bob", "charlie"),
+        description="A table of three: rearrange the whole table of melds on your turn.",
+        table_size=3,
+        name="Machiavelli Table",
+    ),
+    DemoTournament(
+        "rumino-demo",
+        "rumino",
+        ("alice", "bob"),
+        description="Heads-up Rumino: knock with 7 or less, 100 points and you are out.",
+    ),
+    DemoTournament(
         "briscola-swiss-demo",
         "briscola",
         tuple(name for name, _ in PLAYERS),

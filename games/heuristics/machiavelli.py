@@ -1,0 +1,58 @@
+"""Machiavelli: lay the table that empties the most cards from the hand, draw otherwise.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli": the first
+player to lay every card wins; a blocked game ranks by cards left, then card points) and
+docs/games/machiavelli.md (the engine's ``legal_actions`` offers a bounded choice of
+valid tables, each the whole new table). Rules of thumb: every offered table is valid,
+so the one that takes the most cards out of the hand is the best step towards going
+out; among those, the one that lays the most card points (A 1, 2-10 face value, J Q K
+10), which count against the seat in a blocked game. With nothing to lay: ``draw`` (or
+``pass`` once the stock is empty).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.heuristics.generic import generic_action, own_player
+
+POINTS = {"A": 1, "J": 10, "Q": 10, "K": 10}
+
+
+def card_points(code: str) -> int:
+    """A card's points at the end of a blocked game: A 1, 2-10 face value, J Q K 10."""
+    rank = code[:-1]
+    return POINTS.get(rank) or int(rank)
+
+
+def table_cards(action: str) -> list[str]:
+    """The card codes of a ``table ...`` action, every meld together."""
+    return [code for code in action[len("table ") :].split() if code != "|"]
+
+
+def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
+    """The table that lays the most cards (then the most points) from the hand, else
+    ``draw`` / ``pass``. Returns one of ``view["legal_actions"]``."""
+    legal = list(view["legal_actions"])
+    tables = [a for a in legal if a.startswith("table ")]
+    if not tables:
+        for modest in ("draw", "pass"):
+            if modest in legal:
+                return modest
+        return generic_action(view, rng, history)
+    on_table = sum(len(meld) for meld in view.get("table") or [])
+    hand = own_player(view).get("hand") or []
+
+    def gain(table: str) -> tuple[int, int, str]:
+        cards = table_cards(table)
+        laid = len(cards) - on_table
+        laid_points = sum(card_points(c) for c in cards) - sum(
+            card_points(c) for meld in view.get("table") or [] for c in meld
+        )
+        return (laid, laid_points, table)
+
+    best = max(tables, key=gain)
+    if gain(best)[0] <= 0 or not hand:
+        return generic_action(view, rng, history)
+    return best

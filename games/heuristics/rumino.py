@@ -1,0 +1,67 @@
+"""Rumino: keep the draw that lowers the deadwood most, discard the highest deadwood,
+knock (or go gin) as soon as allowed, claim every rumino offered.
+
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino": deadwood A 1, 2-10
+face value, J Q K and jokers 10; knock with 7 or less, gin with none; a rumino wins the
+game) and docs/games/rumino.md. Rules of thumb of the rummies: take the upcard only when
+keeping it lowers the hand's least deadwood (after the best discard) by more than a
+blind draw is likely to; discard the card whose loss leaves the least deadwood, the
+highest of those first; knock whenever the engine allows it; rebuy when offered.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.heuristics.generic import generic_action, own_player
+from games.rules.rumino.melds import FACE, POINTS, least_deadwood
+
+TAKE_MARGIN = 3
+"""How much more the upcard must lower the deadwood than keeping the hand as it is
+before it is taken rather than drawing blind (a blind draw often helps a little)."""
+
+
+def deadwood(cards: list[str]) -> int:
+    """The least deadwood of card codes (``least_deadwood`` of the engine)."""
+    return least_deadwood(tuple(sorted(FACE[c] for c in cards)))[0]
+
+
+def best_discard(cards: list[str], keep: str | None = None) -> tuple[int, str]:
+    """The (deadwood left, card) of the discard that leaves the least deadwood, the
+    highest card among equals; ``keep`` (the card just taken) is never discarded."""
+    options = []
+    for i, code in enumerate(cards):
+        if keep is not None and code == keep:
+            continue
+        rest = cards[:i] + cards[i + 1 :]
+        options.append((deadwood(rest), -POINTS[FACE[code]], code))
+    dead, _, code = min(options)
+    return dead, code
+
+
+def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
+    """The rule-of-thumb action among ``view["legal_actions"]`` (non-empty)."""
+    legal = list(view["legal_actions"])
+    for eager in ("claim", "gin", "knock", "rebuy"):
+        if eager in legal:
+            return eager
+    hand = list(own_player(view).get("hand") or [])
+    if "take" in legal and "draw" in legal:
+        pile = view.get("pile") or []
+        if not pile or not hand:
+            return "draw"
+        upcard = pile[-1]
+        with_upcard, _ = best_discard([*hand, upcard], keep=upcard)
+        return "take" if with_upcard + TAKE_MARGIN <= deadwood(hand) else "draw"
+    discards = [a for a in legal if a.startswith("discard ")]
+    if discards and hand:
+        allowed = {a.split(" ", 1)[1] for a in discards}
+        options = [
+            (deadwood(hand[:i] + hand[i + 1 :]), -POINTS[FACE[c]], c)
+            for i, c in enumerate(hand)
+            if c in allowed
+        ]
+        if options:
+            return "discard " + min(options)[2]
+    return generic_action(view, rng, history)

@@ -1,0 +1,60 @@
+"""The rule-of-thumb bots of Machiavelli and Rumino (games/heuristics/machiavelli.py,
+rumino.py) on positions where the right play is plain.
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli", "Rumino").
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.heuristics import heuristic_action
+from tests.games.rules.test_rumino_play import hand_of
+
+
+def _machiavelli_view(hand, table, legal):
+    return {
+        "game": "machiavelli", "viewer": 0, "to_act": 0, "legal_actions": legal,
+        "table": table, "players": [{"seat": 0, "hand": hand, "hand_count": len(hand)}],
+    }  # fmt: skip
+
+
+def test_machiavelli_lays_the_table_that_empties_most_cards_from_the_hand():
+    hand = ["3H", "4H", "5H", "6H", "9C", "KD"]
+    table = [["7C", "7D", "7S"]]
+    legal = [
+        "draw",
+        "table 7C 7D 7S | 3H 4H 5H",
+        "table 7C 7D 7S | 3H 4H 5H 6H",
+        "table 7C 7D 7S | 4H 5H 6H",
+    ]
+    view = _machiavelli_view(hand, table, legal)
+    assert heuristic_action("machiavelli", view, random.Random(1)) == legal[2]
+
+
+def test_machiavelli_draws_or_passes_with_nothing_to_lay():
+    view = _machiavelli_view(["3H", "9C"], [], ["draw"])
+    assert heuristic_action("machiavelli", view, random.Random(1)) == "draw"
+    view = _machiavelli_view(["3H", "9C"], [], ["pass"])
+    assert heuristic_action("machiavelli", view, random.Random(1)) == "pass"
+
+
+def test_rumino_knocks_when_it_may():
+    deal = hand_of(["3H 4H 5H 9C 9D 9S 2S", "AC 5D 8H JS QC 3D 6S"], "KC")
+    view = deal.view(deal.to_act)
+    assert "knock" in view["legal_actions"]
+    assert heuristic_action("rumino", view, random.Random(1)) == "knock"
+
+
+def test_rumino_takes_an_upcard_that_completes_a_meld_and_draws_a_useless_one():
+    hand = "3H 4H 9C 9D KS QC JD"
+    useful = hand_of([hand, "AC 5D 8H JS QC 3D 6S"], "5H")
+    assert heuristic_action("rumino", useful.view(useful.to_act), random.Random(1)) == "take"
+    useless = hand_of([hand, "AC 5D 8H JS QC 3D 6S"], "10H")  # a 10 for a 10: no gain
+    assert heuristic_action("rumino", useless.view(useless.to_act), random.Random(1)) == "draw"
+
+
+def test_rumino_discards_the_card_that_leaves_the_least_deadwood_the_highest_first():
+    deal = hand_of(["3H 4H 5H 9C 9D KS 2C", "AC 5D 8H JS QC 3D 6S"], "KC", "AD")
+    deal.apply("draw")  # AD: the hand is 3H 4H 5H 9C 9D KS 2C AD
+    action = heuristic_action("rumino", deal.view(deal.to_act), random.Random(1))
+    assert action == "discard KS"
