@@ -83,6 +83,10 @@ def determinize(
         )
         try:
             for seat, action in history:
+                if deal.phase == "claim" and action not in ("claim", "decline"):
+                    # A claim offered to another seat in this sample and declined there:
+                    # declines are private (``public_history`` leaves them out).
+                    deal.apply("decline")
                 deal.apply(action, seat=seat)
         except IllegalAction:
             continue
