@@ -43,6 +43,9 @@ def check_every_viewer(deal, seed):
 # Seat 2 declines a claim of 5H in the third hand, then takes it: the others' history has
 # no decline, and the samples must decline for seat 2 themselves.
 @example({"seats": 4, "rebuys": False, "seed": 446})
+# Seat 2 discards a joker and seat 1 claims it: in a sample, a seat before seat 1 may be
+# offered the joker too, and must decline it.
+@example({"seats": 6, "rebuys": False, "seed": 677})
 @given(
     st.fixed_dictionaries(
         {
