@@ -15,6 +15,8 @@ Steps:
   3. play each phase of ``--phases`` in turn, each on ``--matches`` new matches, with the
      load harness's clients (bench/load.py's ``seat_clients``, bench/client.py):
        direct  every seat straight to the first ASGI process (no balancer);
+       by-match every seat straight to the ASGI processes, match i on process
+               i mod N, both seats on one (what the balancer does, without it);
        lb      every seat through HAProxy's port;
        kill    through HAProxy, and ``--kill-at`` seconds after the phase starts the
                ASGI process ``--kill-index`` is SIGKILLed; HAProxy's health checks take
@@ -36,7 +38,8 @@ Usage:
     .venv/bin/python bench/lb_run.py [--matches 40] [--actions-per-match 100]
         [--phases direct lb kill] [--kill-at 30] [--json out.json]
 With ``--phases direct lb`` it prints the ratios lb / direct (the same load straight to
-one process against through the balancer to four), measured back to back.
+one process against through the balancer to four), measured back to back; with
+``by-match`` too, lb / by-match (the balancer's own cost).
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ from bench.load import (  # noqa: E402
 )
 
 DATABASE = "cartelle_lb_harness"
-PHASES = ("direct", "lb", "kill")
+PHASES = ("direct", "by-match", "lb", "kill")
 
 
 def server_name(index: int) -> str:
@@ -230,7 +233,9 @@ def play_phase(deployment: Deployment, phase: str, lb_port: int, args) -> dict:
     matches = create_matches(args.matches)
     ids = [match_id for match_id, _ in matches]
     stats = Stats()
-    ports = [deployment.ports[0]] if phase == "direct" else [lb_port]
+    ports = {"direct": [deployment.ports[0]], "by-match": list(deployment.ports)}.get(
+        phase, [lb_port]
+    )
     clients = seat_clients(
         matches,
         ports,
@@ -242,6 +247,7 @@ def play_phase(deployment: Deployment, phase: str, lb_port: int, args) -> dict:
         ack_timeout=args.ack_timeout,
         idle_timeout=max(60.0, args.ack_timeout),
         ping_every=25.0,  # as the browser
+        by_match=True,
     )
     marks: dict = {}
     haproxy_log = deployment.processes["haproxy"].log
@@ -258,7 +264,7 @@ def play_phase(deployment: Deployment, phase: str, lb_port: int, args) -> dict:
         await watch_down(haproxy_log, killed, marks)
 
     faults = [kill_one()] if phase == "kill" else []
-    print(f"== {phase}: {len(clients)} seats to port {ports[0]}", flush=True)
+    print(f"== {phase}: {len(clients)} seats to ports {ports}", flush=True)
     meter = CpuMeter(deployment)
     meter.start()
     started = time.perf_counter()
@@ -395,6 +401,9 @@ def main() -> None:
     if "lb" in results and "direct" in results:
         results["ratios_lb_to_direct"] = ratios(results["lb"], results["direct"])
         print("lb / direct:", json.dumps(results["ratios_lb_to_direct"]))
+    if "lb" in results and "by-match" in results:
+        results["ratios_lb_to_by_match"] = ratios(results["lb"], results["by-match"])
+        print("lb / by-match:", json.dumps(results["ratios_lb_to_by_match"]))
     ok = all(r["ok"] for k, r in results.items() if k in PHASES)
     print(json.dumps({k: r["ok"] for k, r in results.items() if k in PHASES}))
     if args.json:
