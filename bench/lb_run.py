@@ -217,6 +217,7 @@ async def watch_down(log: Path, killed: str, marks: dict) -> None:
 
 
 def rtt_figures(rtts: list[float]) -> dict:
+    """``{"n", "p50", "p99"}`` of round trips given in ms (bench/load.py's percentile)."""
     return {
         "n": len(rtts),
         "p50": round(percentile(rtts, 50), 1),
