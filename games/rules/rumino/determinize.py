@@ -124,6 +124,8 @@ def _carry_before(view: dict[str, Any], history: list[tuple[int, str]]) -> dict[
         for seat in range(seats)
         if players[seat]["status"] == "out" and decided.get(seat) != "retire"
     ]
+    order = [seat for seat in view.get("out_order", []) if seat in out]
+    out = order + [seat for seat in out if seat not in order]
     carry = {
         "scores": scores,
         "out": out,

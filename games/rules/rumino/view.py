@@ -16,7 +16,9 @@ The shape, which the browser front end is written against::
                   "score": 35, "rebuys": 0,
                   "deadwood": 12 | None,      # own view only (and at the end: result)
                   "melds": [[codes]] | None}],  # own view only: the least deadwood's melds
-     "pool": 4, "result": None | result()}
+     "pool": 4,
+     "out_order": [2, 0],             # the seats out of the game, in the order they went
+     "result": None | result()}
 
 Nothing a player could not know is in it: the viewer's own hand (with the engine's
 arrangement for the least deadwood), the pile, each hand's size and the cards everyone
@@ -81,6 +83,9 @@ def build_view(deal: RuminoDeal, viewer: int | None) -> dict[str, Any]:
         claim_offer=offer,
         players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
         pool=deal.state["pool"],
+        # The order players went out, first first: public (everyone saw it happen), and it
+        # ranks them at the game's end (scoring.py).
+        out_order=list(deal.state["out"]),
     )
     if claiming and viewer != deal.to_act:
         # The offer is private (rulings): show the table as if play went on.
