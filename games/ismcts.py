@@ -103,6 +103,9 @@ def search(
     seconds: float | None = 1.0,
     iterations: int | None = None,
     exploration: float = EXPLORATION,
+    greedy: float = 0.0,
+    margin: float = 0.0,
+    bias: float = 0.0,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -110,19 +113,36 @@ def search(
     ``to_act``), ``history`` its ``public_history``, ``options`` the validated options.
     The search stops after ``seconds`` of wall time (None: no time limit) or after
     ``iterations`` (None: no cap), whichever comes first; at least one iteration runs.
-    Raises ValueError when the view offers no legal action or both limits are None,
-    NotImplementedError when the game has no determinizer.
+    ``greedy`` (in [0, 1]) is the share of playout moves chosen by the game's heuristic
+    (games/heuristics/) from the determinized deal's view of the seat to act and its
+    public history, the others at random; ``margin`` (in [0, 1]) the weight of the score
+    margin in the reward (``rewards``); ``bias`` the progressive bias towards the
+    heuristic's choice at the root, ``bias / (visits + 1)`` added to that child's UCB1
+    value (Chaslot et al. 2008), the heuristic reading only the observer's own ``view``
+    and ``history``.
+    Raises ValueError when the view offers no legal action, both limits are None or a
+    weight is out of range, NotImplementedError when the game has no determinizer.
     """
     legal = list(view.get("legal_actions") or [])
     if not legal:
         raise ValueError("nothing to search: the view offers no legal action")
     if seconds is None and iterations is None:
         raise ValueError("a search needs a time budget, an iteration cap or both")
+    if not (0.0 <= greedy <= 1.0 and 0.0 <= margin <= 1.0 and bias >= 0.0):
+        raise ValueError(
+            f"greedy and margin lie in [0, 1] and bias is not negative, not"
+            f" {greedy!r}, {margin!r}, {bias!r}"
+        )
     start = time.perf_counter()
     if len(legal) == 1:
         return SearchResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0})
     game = get_game(game_slug)
     history = list(history)
+    favourite = None
+    if bias > 0 or greedy > 0:
+        from games.heuristics import heuristic_action
+
+        favourite = heuristic_action(game_slug, view, random.Random(rng.random()), history)
     root = Node(-1)
     deadline = None if seconds is None else start + seconds
     cap = iterations if iterations is not None else math.inf
@@ -162,6 +182,8 @@ def search(
                 value = child.reward / child.visits + exploration * math.sqrt(
                     math.log(child.available) / child.visits
                 )
+                if node is root and action == favourite:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value = action, value
             deal.apply(best)
@@ -169,8 +191,11 @@ def search(
             path.append(node)
         # Playout.
         while deal.to_act is not None:
-            deal.apply(rng.choice(deal.legal_actions()))
-        rewards = side_rewards(deal.result()["side_points"])
+            if greedy and rng.random() < greedy:
+                deal.apply(_greedy_action(game, deal, rng))
+            else:
+                deal.apply(rng.choice(deal.legal_actions()))
+        rewards = _rewards(deal.result()["side_points"], margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:
@@ -181,8 +206,42 @@ def search(
         if deadline is not None and now >= deadline:
             break
     visits = {action: child.visits for action, child in root.children.items()}
-    action = max(legal, key=lambda a: (visits.get(a, 0), a))
+    action = max(legal, key=lambda a: (visits.get(a, 0), a == favourite, a))
     return SearchResult(action, done, time.perf_counter() - start, visits)
+
+
+def margin_rewards(side_points: list[float]) -> list[float]:
+    """Each side's margin reward in [0, 1] for a deal ending with ``side_points``:
+    ``0.5 + 0.5 * (points - best other side's points) / scale``, clipped to [0, 1], where
+    ``scale`` is the sum of the sides' absolute points (at least 1). Raises ValueError for
+    fewer than two sides."""
+    if len(side_points) < 2:
+        raise ValueError(f"a reward needs two sides or more, not {side_points!r}")
+    scale = max(1.0, float(sum(abs(p) for p in side_points)))
+    rewards = []
+    for side, points in enumerate(side_points):
+        best_other = max(p for other, p in enumerate(side_points) if other != side)
+        rewards.append(min(1.0, max(0.0, 0.5 + 0.5 * (points - best_other) / scale)))
+    return rewards
+
+
+def _rewards(side_points: list[float], margin: float) -> list[float]:
+    """``side_rewards`` blended with ``margin_rewards`` of weight ``margin``."""
+    won = side_rewards(side_points)
+    if not margin:
+        return won
+    share = margin_rewards(side_points)
+    return [(1.0 - margin) * w + margin * m for w, m in zip(won, share, strict=True)]
+
+
+def _greedy_action(game: Game, deal: Deal, rng: random.Random) -> str:
+    """The heuristic's action for the seat to act in the determinized ``deal`` (a sample
+    the search made, not the live deal), from that seat's own view and public history of
+    the sample only, as a player of the sample would see it."""
+    from games.heuristics import heuristic_action
+
+    seat = deal.to_act
+    return heuristic_action(game.slug, deal.view(seat), rng, game.public_history(deal, seat))
 
 
 POOL_SIZE = 256
