@@ -36,6 +36,7 @@ microseconds.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -149,7 +150,7 @@ def search(
     sides: tuple[tuple[int, ...], ...] | None = None
     side_of: dict[int, int] = {}
     done = 0
-    pool: list[Deal] = []
+    pool = _Pool()
     sampling = searching = 0.0
     while done < cap:
         began = time.perf_counter()
@@ -249,34 +250,69 @@ POOL_SIZE = 256
 (the newest replace random older ones)."""
 
 
+class _Pool:
+    """Earlier determinizations of one search, kept for reuse: ``deals`` (at most
+    ``POOL_SIZE``) and whether the game's samples are ``replayable`` from their deck (the
+    first ``CHECKED`` samples are replayed and compared, seat by seat; one that differs
+    makes it False for the rest of the search). A determinizer may set the hands on a stand-in
+    deal whose deck does not deal them (Pinch Tarot's); its samples are kept as deep
+    copies taken before the search plays them, and copied again for each reuse."""
+
+    __slots__ = ("deals", "replayable", "checked")
+
+    CHECKED = 8
+
+    def __init__(self) -> None:
+        self.deals: list[Deal] = []
+        self.replayable = True
+        self.checked = 0
+
+
+def _same_deal(one: Deal, other: Deal) -> bool:
+    """Whether two deals show every seat the same view (so they are the same position)."""
+    return all(one.view(seat) == other.view(seat) for seat in range(one.seats))
+
+
 def _determinization(
     game: Game,
     view: dict[str, Any],
     history: list[tuple[int, str]],
     options: dict[str, Any],
     rng: random.Random,
-    pool: list[Deal],
+    pool: _Pool,
     reuse: bool,
 ) -> Deal:
     """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
     has cost more time than the search so far), one of the ``pool`` of earlier samples
-    replayed from its deck; so sampling takes at most about half the budget (Tressette's
-    determinizer rejects many samples for its signals and accusi).
+    replayed from its deck (or deep-copied, for a game whose samples do not replay); so
+    sampling takes at most about half the budget (Tressette's determinizer rejects many
+    samples for its signals and accusi).
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
     none yet, the ValueError is raised."""
-    if not (reuse and pool):
+    deals = pool.deals
+    if not (reuse and deals):
         try:
             deal = game.determinize(view, history, options, rng)
         except ValueError:
-            if not pool:
+            if not deals:
                 raise
         else:
-            if len(pool) < POOL_SIZE:
-                pool.append(deal)
+            if pool.replayable and pool.checked < pool.CHECKED:
+                pool.checked += 1
+                try:
+                    pool.replayable = _same_deal(_replayed(game, deal, history), deal)
+                except Exception:  # noqa: BLE001 - any failure means: do not replay
+                    pool.replayable = False
+                if not pool.replayable:
+                    deals.clear()  # earlier samples were kept as played, not as dealt
+            kept = deal if pool.replayable else copy.deepcopy(deal)
+            if len(deals) < POOL_SIZE:
+                deals.append(kept)
             else:
-                pool[rng.randrange(POOL_SIZE)] = deal
+                deals[rng.randrange(POOL_SIZE)] = kept
             return deal
-    return _replayed(game, rng.choice(pool), history)
+    sample = rng.choice(deals)
+    return _replayed(game, sample, history) if pool.replayable else copy.deepcopy(sample)
 
 
 def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:

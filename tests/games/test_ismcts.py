@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 import games.heuristics
-from games import bots
+from games import bots, ismcts
 from games.ismcts import margin_rewards, search, side_rewards
 from games.rules import get_game
 
@@ -201,3 +201,25 @@ def test_a_strong_progressive_bias_plays_the_heuristic_s_choice_at_low_budgets(m
                    seconds=None, iterations=30, bias=100.0)  # fmt: skip
     assert found.action == last
     assert found.visits[last] > max(v for a, v in found.visits.items() if a != last)
+
+
+@pytest.mark.parametrize("slug", ["pinch-tarot", "briscola"])
+def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
+    """Pinch Tarot's determinizer sets the hands on a stand-in deal, which its deck does
+    not deal again: a reused sample must still be the sampled position, not a re-deal."""
+    game = get_game(slug)
+    options = game.validate_options({})
+    deal = game.new_deal(seats=2, seed=21)
+    rng = random.Random(5)
+    for _ in range(12):
+        deal.apply(rng.choice(deal.legal_actions()))
+    seat = deal.to_act
+    view, history = deal.view(seat), game.public_history(deal, seat)
+    pool = ismcts._Pool()
+    first = ismcts._determinization(game, view, history, options, rng, pool, False)
+    assert pool.replayable == (slug != "pinch-tarot")
+    while not first.is_over:  # the search plays its sample out: the pool keeps the start
+        first.apply(rng.choice(first.legal_actions()))
+    for _ in range(3):
+        reused = ismcts._determinization(game, view, history, options, rng, pool, True)
+        assert reused.view(seat) == view
