@@ -40,7 +40,7 @@ logger = logging.getLogger(__name__)
 LEVELS = ("random", "heuristic", "ismcts")
 ISMCTS_SECONDS = 1.0
 """The ISMCTS bot's time budget a move, in seconds of one core (issue #12)."""
-ISMCTS_TUNING: dict[str, float] = {"greedy": 0.0, "margin": 0.0, "bias": 0.0}
+ISMCTS_TUNING: dict[str, float] = {"greedy": 0.5, "margin": 0.5, "bias": 2.0}
 """The ISMCTS bot's search settings (``games.ismcts.search``'s keywords ``greedy``,
 ``margin``, ``bias``), as measured in docs/bots.md."""
 

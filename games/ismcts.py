@@ -119,8 +119,9 @@ def search(
     public history, the others at random; ``margin`` (in [0, 1]) the weight of the score
     margin in the reward (``rewards``); ``bias`` the progressive bias towards the
     heuristic's choice at the root, ``bias / (visits + 1)`` added to that child's UCB1
-    value (Chaslot et al. 2008), the heuristic reading only the observer's own ``view``
-    and ``history``.
+    value and that action expanded first (Chaslot et al. 2008), the heuristic reading only
+    the observer's own ``view`` and ``history``; with ``bias`` or ``greedy``, a tie of
+    visits at the root goes to the heuristic's choice.
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
@@ -167,7 +168,8 @@ def search(
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
-                action = rng.choice(untried)
+                # The heuristic's choice is tried first at the root (progressive bias).
+                action = favourite if node is root and favourite in untried else rng.choice(untried)
                 child = Node(side_of[deal.to_act])
                 children[action] = child
                 for other in actions:  # the new child counts as available here too
