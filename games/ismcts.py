@@ -14,24 +14,36 @@ sets: a node is reached by a sequence of actions, whoever made them. Each iterat
    of highest UCB1 with availability counts,
    ``mean + c * sqrt(ln(availability) / visits)``; every legal child's availability
    counts one more (the paper's fix for actions that exist in some determinizations only);
-3. expands one untried legal action at random;
-4. plays out at random to the end of the deal;
+3. expands one untried legal action at random (at the root, the heuristic's choice
+   first, when a ``bias`` is given);
+4. plays out to the end of the deal: each move at random or, with probability
+   ``greedy``, the game's heuristic (games/heuristics/) for the seat to act, reading that
+   seat's own view of the *determinized* deal and its public history, as a player of that
+   sample would (a heuristic playout policy; Cowling, Powley and Whitehouse use random
+   playouts; knowledge-based playouts as in Browne et al., "A Survey of Monte Carlo Tree
+   Search Methods", IEEE TCIAIG 4(1), 2012, section 6.1);
 5. backs up the reward of each side: each node on the path adds the reward of the side of
    the seat that moved into it, so each seat, choosing among its children, maximizes its
    own side's reward (partners share it).
 
-The reward is the deal's outcome, not its margin: 1 for the side with more ``side_points``
-than every other side, 0.5 when it ties the best other side, 0 otherwise. Deals are won or
-lost (a Briscola hand at 61, the hands of Tute, the bots' benchmark, bench/bots_bench.py,
-counts wins the same way), the values stay in [0, 1] as UCB1 assumes whatever the game's
-point scale, and a margin reward would make the bot play for points in deals already
-decided. Where a match is a race to a target (Scopa), points would matter more; that is a
-deal-level simplification.
+The reward is the deal's outcome, 1 for the side with more ``side_points`` than every
+other side, 0.5 when it ties the best other side, 0 otherwise (deals are won or lost: a
+Briscola hand at 61; bench/bots_bench.py counts wins the same way), blended with weight
+``margin`` with a margin share in [0, 1] (``margin_rewards``: half plus half the lead over
+the best other side divided by all the points scored). With a few dozen iterations a
+move, the win/loss reward of one playout says little; the margin separates a move that
+wins by much from one that barely wins, and keeps the value in [0, 1] as UCB1 assumes.
+
+Progressive bias (Chaslot, Winands, van den Herik, Uiterwijk, Bouzy, "Progressive
+strategies for Monte-Carlo tree search", New Mathematics and Natural Computation 4(3),
+2008): at the root, the heuristic's choice for the observer (from the observer's own view
+and history, nothing else) gets ``bias / (visits + 1)`` added to its UCB1 value, is
+expanded first and wins ties of visits, so that a search of a few iterations plays the
+heuristic unless the playouts clearly prefer another action.
 
 The search never sees the deal: it gets the observer's view, the public history and the
-options (games/bots.py, ``BotInput``). It copies nothing: every iteration builds a fresh
-deal from the determinizer and plays it forward, which the engines do in tens of
-microseconds.
+options (games/bots.py, ``BotInput``). Every iteration builds a fresh deal from the
+determinizer, or reuses an earlier sample (``_determinization``), and plays it forward.
 """
 
 from __future__ import annotations
