@@ -15,7 +15,7 @@ sets: a node is reached by a sequence of actions, whoever made them. Each iterat
    ``mean + c * sqrt(ln(availability) / visits)``; every legal child's availability
    counts one more (the paper's fix for actions that exist in some determinizations only);
 3. expands one untried legal action at random (at the root, the heuristic's choice
-   first, when a ``bias`` is given);
+   first, when ``bias`` or ``greedy`` is given);
 4. plays out to the end of the deal: each move at random or, with probability
    ``greedy``, the game's heuristic (games/heuristics/) for the seat to act, reading that
    seat's own view of the *determinized* deal and its public history, as a player of that
@@ -129,11 +129,11 @@ def search(
     ``greedy`` (in [0, 1]) is the share of playout moves chosen by the game's heuristic
     (games/heuristics/) from the determinized deal's view of the seat to act and its
     public history, the others at random; ``margin`` (in [0, 1]) the weight of the score
-    margin in the reward (``rewards``); ``bias`` the progressive bias towards the
+    margin in the reward (``margin_rewards``); ``bias`` the progressive bias towards the
     heuristic's choice at the root, ``bias / (visits + 1)`` added to that child's UCB1
-    value and that action expanded first (Chaslot et al. 2008), the heuristic reading only
-    the observer's own ``view`` and ``history``; with ``bias`` or ``greedy``, a tie of
-    visits at the root goes to the heuristic's choice.
+    value (Chaslot et al. 2008), the heuristic reading only the observer's own ``view``
+    and ``history``; with ``bias`` or ``greedy``, the heuristic's choice is expanded first
+    at the root and wins a tie of visits there.
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
