@@ -3,13 +3,15 @@
 Not part of the test suite. For each game (default options) and each of its seat counts,
 plays ``--positions`` random deals at random up to a random point where the seat to act
 has a choice, and runs the search of that seat for ``--seconds`` of wall time on one
-core. Prints the mean iterations per second over the positions (each iteration: one
-determinization, one descent, one random playout to the deal's end) and the share of the
+core, with the ISMCTS bot's own settings (``games.bots.ISMCTS_TUNING``: half the playout
+moves by the game's heuristic) or, with ``--plain``, uniformly random playouts and no
+bias. Prints the mean iterations per second over the positions (each iteration: one
+determinization, one descent, one playout to the deal's end) and the share of the
 positions where the game had no determinizer yet (the bot then plays the heuristic).
 
 Usage:
     .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
-        [--game briscola]
+        [--game briscola] [--plain]
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots import bot_input  # noqa: E402
+from games.bots import ISMCTS_TUNING, bot_input  # noqa: E402
 from games.ismcts import search  # noqa: E402
 from games.rules import all_games  # noqa: E402
 
@@ -41,9 +43,11 @@ def position(game, seats: int, rng: random.Random):
             return deal
 
 
-def measure(game, seats: int, positions: int, seconds: float, seed: int) -> tuple[float, int]:
-    """Mean iterations per second over ``positions`` searches, and how many of them the
-    game could not search (no determinizer)."""
+def measure(
+    game, seats: int, positions: int, seconds: float, seed: int, tuning: dict | None = None
+) -> tuple[float, int]:
+    """Mean iterations per second over ``positions`` searches with the search keywords
+    ``tuning``, and how many of them the game could not search (no determinizer)."""
     rng = random.Random(seed)
     rates, missing = [], 0
     for _ in range(positions):
@@ -51,7 +55,7 @@ def measure(game, seats: int, positions: int, seconds: float, seed: int) -> tupl
         given = bot_input(deal, deal.to_act)
         try:
             found = search(given.game, given.view, given.history, given.options, rng,
-                           seconds=seconds)  # fmt: skip
+                           seconds=seconds, **(tuning or {}))  # fmt: skip
         except NotImplementedError:
             missing += 1
             continue
@@ -65,13 +69,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=None, help="one game's slug (default: every game)")
+    parser.add_argument("--plain", action="store_true", help="random playouts, no bias")
     args = parser.parse_args()
-    print(f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search")
+    tuning = {} if args.plain else dict(ISMCTS_TUNING)
+    print(
+        f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search,"
+        f" settings {tuning or 'plain'}"
+    )
     for game in sorted(all_games(), key=lambda g: g.slug):
         if args.game and game.slug != args.game:
             continue
         for seats in game.seat_counts(game.validate_options({})):
-            rate, missing = measure(game, seats, args.positions, args.seconds, args.seed)
+            rate, missing = measure(game, seats, args.positions, args.seconds, args.seed, tuning)
             note = f"  (no determinizer: {missing} of {args.positions})" if missing else ""
             print(f"{game.slug:15} {seats} seats  {rate:8.0f} iterations/s{note}")
 

@@ -40,6 +40,9 @@ logger = logging.getLogger(__name__)
 LEVELS = ("random", "heuristic", "ismcts")
 ISMCTS_SECONDS = 1.0
 """The ISMCTS bot's time budget a move, in seconds of one core (issue #12)."""
+ISMCTS_TUNING: dict[str, float] = {"greedy": 0.5, "margin": 0.5, "bias": 2.0}
+"""The ISMCTS bot's search settings (``games.ismcts.search``'s keywords ``greedy``,
+``margin``, ``bias``), as measured in docs/bots.md."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ def _ismcts(
     try:
         return search(
             bot.game, bot.view, bot.history, bot.options, rng,
-            seconds=seconds, iterations=iterations,
+            seconds=seconds, iterations=iterations, **ISMCTS_TUNING,
         ).action  # fmt: skip
     except NotImplementedError:
         return choose_action(bot, rng, "heuristic")

@@ -14,28 +14,41 @@ sets: a node is reached by a sequence of actions, whoever made them. Each iterat
    of highest UCB1 with availability counts,
    ``mean + c * sqrt(ln(availability) / visits)``; every legal child's availability
    counts one more (the paper's fix for actions that exist in some determinizations only);
-3. expands one untried legal action at random;
-4. plays out at random to the end of the deal;
+3. expands one untried legal action at random (at the root, the heuristic's choice
+   first, when ``bias`` or ``greedy`` is given);
+4. plays out to the end of the deal: each move at random or, with probability
+   ``greedy``, the game's heuristic (games/heuristics/) for the seat to act, reading that
+   seat's own view of the *determinized* deal and its public history, as a player of that
+   sample would (a heuristic playout policy; Cowling, Powley and Whitehouse use random
+   playouts; knowledge-based playouts as in Browne et al., "A Survey of Monte Carlo Tree
+   Search Methods", IEEE TCIAIG 4(1), 2012, section 6.1);
 5. backs up the reward of each side: each node on the path adds the reward of the side of
    the seat that moved into it, so each seat, choosing among its children, maximizes its
    own side's reward (partners share it).
 
-The reward is the deal's outcome, not its margin: 1 for the side with more ``side_points``
-than every other side, 0.5 when it ties the best other side, 0 otherwise. Deals are won or
-lost (a Briscola hand at 61, the hands of Tute, the bots' benchmark, bench/bots_bench.py,
-counts wins the same way), the values stay in [0, 1] as UCB1 assumes whatever the game's
-point scale, and a margin reward would make the bot play for points in deals already
-decided. Where a match is a race to a target (Scopa), points would matter more; that is a
-deal-level simplification.
+The reward is the deal's outcome, 1 for the side with more ``side_points`` than every
+other side, 0.5 when it ties the best other side, 0 otherwise (deals are won or lost: a
+Briscola hand at 61; bench/bots_bench.py counts wins the same way), blended with weight
+``margin`` with a margin share in [0, 1] (``margin_rewards``: half plus half the lead over
+the best other side divided by all the points scored). With a few dozen iterations a
+move, the win/loss reward of one playout says little; the margin separates a move that
+wins by much from one that barely wins, and keeps the value in [0, 1] as UCB1 assumes.
+
+Progressive bias (Chaslot, Winands, van den Herik, Uiterwijk, Bouzy, "Progressive
+strategies for Monte-Carlo tree search", New Mathematics and Natural Computation 4(3),
+2008): at the root, the heuristic's choice for the observer (from the observer's own view
+and history, nothing else) gets ``bias / (visits + 1)`` added to its UCB1 value, is
+expanded first and wins ties of visits, so that a search of a few iterations plays the
+heuristic unless the playouts clearly prefer another action.
 
 The search never sees the deal: it gets the observer's view, the public history and the
-options (games/bots.py, ``BotInput``). It copies nothing: every iteration builds a fresh
-deal from the determinizer and plays it forward, which the engines do in tens of
-microseconds.
+options (games/bots.py, ``BotInput``). Every iteration builds a fresh deal from the
+determinizer, or reuses an earlier sample (``_determinization``), and plays it forward.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -103,6 +116,9 @@ def search(
     seconds: float | None = 1.0,
     iterations: int | None = None,
     exploration: float = EXPLORATION,
+    greedy: float = 0.0,
+    margin: float = 0.0,
+    bias: float = 0.0,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -110,26 +126,44 @@ def search(
     ``to_act``), ``history`` its ``public_history``, ``options`` the validated options.
     The search stops after ``seconds`` of wall time (None: no time limit) or after
     ``iterations`` (None: no cap), whichever comes first; at least one iteration runs.
-    Raises ValueError when the view offers no legal action or both limits are None,
-    NotImplementedError when the game has no determinizer.
+    ``greedy`` (in [0, 1]) is the share of playout moves chosen by the game's heuristic
+    (games/heuristics/) from the determinized deal's view of the seat to act and its
+    public history, the others at random; ``margin`` (in [0, 1]) the weight of the score
+    margin in the reward (``margin_rewards``); ``bias`` the progressive bias towards the
+    heuristic's choice at the root, ``bias / (visits + 1)`` added to that child's UCB1
+    value (Chaslot et al. 2008), the heuristic reading only the observer's own ``view``
+    and ``history``; with ``bias`` or ``greedy``, the heuristic's choice is expanded first
+    at the root and wins a tie of visits there.
+    Raises ValueError when the view offers no legal action, both limits are None or a
+    weight is out of range, NotImplementedError when the game has no determinizer.
     """
     legal = list(view.get("legal_actions") or [])
     if not legal:
         raise ValueError("nothing to search: the view offers no legal action")
     if seconds is None and iterations is None:
         raise ValueError("a search needs a time budget, an iteration cap or both")
+    if not (0.0 <= greedy <= 1.0 and 0.0 <= margin <= 1.0 and bias >= 0.0):
+        raise ValueError(
+            f"greedy and margin lie in [0, 1] and bias is not negative, not"
+            f" {greedy!r}, {margin!r}, {bias!r}"
+        )
     start = time.perf_counter()
     if len(legal) == 1:
         return SearchResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0})
     game = get_game(game_slug)
     history = list(history)
+    favourite = None
+    if bias > 0 or greedy > 0:
+        from games.heuristics import heuristic_action
+
+        favourite = heuristic_action(game_slug, view, random.Random(rng.random()), history)
     root = Node(-1)
     deadline = None if seconds is None else start + seconds
     cap = iterations if iterations is not None else math.inf
     sides: tuple[tuple[int, ...], ...] | None = None
     side_of: dict[int, int] = {}
     done = 0
-    pool: list[Deal] = []
+    pool = _Pool()
     sampling = searching = 0.0
     while done < cap:
         began = time.perf_counter()
@@ -146,7 +180,8 @@ def search(
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
-                action = rng.choice(untried)
+                # The heuristic's choice is tried first at the root (progressive bias).
+                action = favourite if node is root and favourite in untried else rng.choice(untried)
                 child = Node(side_of[deal.to_act])
                 children[action] = child
                 for other in actions:  # the new child counts as available here too
@@ -162,6 +197,8 @@ def search(
                 value = child.reward / child.visits + exploration * math.sqrt(
                     math.log(child.available) / child.visits
                 )
+                if node is root and action == favourite:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value = action, value
             deal.apply(best)
@@ -169,8 +206,11 @@ def search(
             path.append(node)
         # Playout.
         while deal.to_act is not None:
-            deal.apply(rng.choice(deal.legal_actions()))
-        rewards = side_rewards(deal.result()["side_points"])
+            if greedy and rng.random() < greedy:
+                deal.apply(_greedy_action(game, deal, rng))
+            else:
+                deal.apply(rng.choice(deal.legal_actions()))
+        rewards = _rewards(deal.result()["side_points"], margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:
@@ -181,13 +221,70 @@ def search(
         if deadline is not None and now >= deadline:
             break
     visits = {action: child.visits for action, child in root.children.items()}
-    action = max(legal, key=lambda a: (visits.get(a, 0), a))
+    action = max(legal, key=lambda a: (visits.get(a, 0), a == favourite, a))
     return SearchResult(action, done, time.perf_counter() - start, visits)
+
+
+def margin_rewards(side_points: list[float]) -> list[float]:
+    """Each side's margin reward in [0, 1] for a deal ending with ``side_points``:
+    ``0.5 + 0.5 * (points - best other side's points) / scale``, clipped to [0, 1], where
+    ``scale`` is the sum of the sides' absolute points (at least 1). Raises ValueError for
+    fewer than two sides."""
+    if len(side_points) < 2:
+        raise ValueError(f"a reward needs two sides or more, not {side_points!r}")
+    scale = max(1.0, float(sum(abs(p) for p in side_points)))
+    rewards = []
+    for side, points in enumerate(side_points):
+        best_other = max(p for other, p in enumerate(side_points) if other != side)
+        rewards.append(min(1.0, max(0.0, 0.5 + 0.5 * (points - best_other) / scale)))
+    return rewards
+
+
+def _rewards(side_points: list[float], margin: float) -> list[float]:
+    """``side_rewards`` blended with ``margin_rewards`` of weight ``margin``."""
+    won = side_rewards(side_points)
+    if not margin:
+        return won
+    share = margin_rewards(side_points)
+    return [(1.0 - margin) * w + margin * m for w, m in zip(won, share, strict=True)]
+
+
+def _greedy_action(game: Game, deal: Deal, rng: random.Random) -> str:
+    """The heuristic's action for the seat to act in the determinized ``deal`` (a sample
+    the search made, not the live deal), from that seat's own view and public history of
+    the sample only, as a player of the sample would see it."""
+    from games.heuristics import heuristic_action
+
+    seat = deal.to_act
+    return heuristic_action(game.slug, deal.view(seat), rng, game.public_history(deal, seat))
 
 
 POOL_SIZE = 256
 """Determinizations kept for reuse when sampling a fresh one costs more than searching
 (the newest replace random older ones)."""
+
+
+class _Pool:
+    """Earlier determinizations of one search, kept for reuse: ``deals`` (at most
+    ``POOL_SIZE``) and whether the game's samples are ``replayable`` from their deck (the
+    first ``CHECKED`` samples are replayed and compared, seat by seat; one that differs
+    makes it False for the rest of the search). A determinizer may set the hands on a stand-in
+    deal whose deck does not deal them (Pinch Tarot's); its samples are kept as deep
+    copies taken before the search plays them, and copied again for each reuse."""
+
+    __slots__ = ("deals", "replayable", "checked")
+
+    CHECKED = 8
+
+    def __init__(self) -> None:
+        self.deals: list[Deal] = []
+        self.replayable = True
+        self.checked = 0
+
+
+def _same_deal(one: Deal, other: Deal) -> bool:
+    """Whether two deals show every seat the same view (so they are the same position)."""
+    return all(one.view(seat) == other.view(seat) for seat in range(one.seats))
 
 
 def _determinization(
@@ -196,28 +293,40 @@ def _determinization(
     history: list[tuple[int, str]],
     options: dict[str, Any],
     rng: random.Random,
-    pool: list[Deal],
+    pool: _Pool,
     reuse: bool,
 ) -> Deal:
     """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
     has cost more time than the search so far), one of the ``pool`` of earlier samples
-    replayed from its deck; so sampling takes at most about half the budget (Tressette's
-    determinizer rejects many samples for its signals and accusi).
+    replayed from its deck (or deep-copied, for a game whose samples do not replay); so
+    sampling takes at most about half the budget (Tressette's determinizer rejects many
+    samples for its signals and accusi).
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
     none yet, the ValueError is raised."""
-    if not (reuse and pool):
+    deals = pool.deals
+    if not (reuse and deals):
         try:
             deal = game.determinize(view, history, options, rng)
         except ValueError:
-            if not pool:
+            if not deals:
                 raise
         else:
-            if len(pool) < POOL_SIZE:
-                pool.append(deal)
+            if pool.replayable and pool.checked < pool.CHECKED:
+                pool.checked += 1
+                try:
+                    pool.replayable = _same_deal(_replayed(game, deal, history), deal)
+                except Exception:  # noqa: BLE001 - any failure means: do not replay
+                    pool.replayable = False
+                if not pool.replayable:
+                    deals.clear()  # earlier samples were kept as played, not as dealt
+            kept = deal if pool.replayable else copy.deepcopy(deal)
+            if len(deals) < POOL_SIZE:
+                deals.append(kept)
             else:
-                pool[rng.randrange(POOL_SIZE)] = deal
+                deals[rng.randrange(POOL_SIZE)] = kept
             return deal
-    return _replayed(game, rng.choice(pool), history)
+    sample = rng.choice(deals)
+    return _replayed(game, sample, history) if pool.replayable else copy.deepcopy(sample)
 
 
 def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:

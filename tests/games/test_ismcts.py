@@ -8,8 +8,9 @@ from functools import cache
 
 import pytest
 
-from games import bots
-from games.ismcts import search, side_rewards
+import games.heuristics
+from games import bots, ismcts
+from games.ismcts import margin_rewards, search, side_rewards
 from games.rules import get_game
 
 BRISCOLA = get_game("briscola")
@@ -127,3 +128,98 @@ def test_a_search_without_an_action_or_a_budget_says_so():
     with pytest.raises(ValueError, match="time budget"):
         search("briscola", given.view, given.history, given.options, random.Random(1),
                seconds=None)  # fmt: skip
+
+
+def test_a_margin_reward_grows_with_the_lead_over_the_best_other_side():
+    assert margin_rewards([70, 50]) == [0.5 + 0.5 * 20 / 120, 0.5 - 0.5 * 20 / 120]
+    assert margin_rewards([60, 60]) == [0.5, 0.5]
+    assert margin_rewards([0, 0]) == [0.5, 0.5]  # the scale is at least 1
+    low, high = margin_rewards([-5, 5])
+    assert 0.0 <= low < 0.5 < high <= 1.0
+    with pytest.raises(ValueError, match="two sides"):
+        margin_rewards([7])
+
+
+def test_weights_out_of_range_are_refused():
+    deal = BRISCOLA.new_deal(seats=2, seed=5)
+    given = bots.bot_input(deal, deal.to_act)
+    for bad in ({"greedy": 1.5}, {"margin": -0.1}, {"bias": -1.0}):
+        with pytest.raises(ValueError, match="greedy and margin"):
+            search("briscola", given.view, given.history, given.options, random.Random(1),
+                   iterations=5, **bad)  # fmt: skip
+
+
+def _spy(monkeypatch, choose=None):
+    """Record every (view, history) the heuristic is given during a search; ``choose``
+    picks its answer (default: the first legal action)."""
+    calls = []
+
+    def spy(slug, view, rng, history=()):
+        calls.append((view, list(history)))
+        legal = view["legal_actions"]
+        return choose(legal) if choose else legal[0]
+
+    monkeypatch.setattr(games.heuristics, "heuristic_action", spy)
+    return calls
+
+
+def test_greedy_playouts_read_only_the_sampled_deal_s_view_of_the_seat_to_act(monkeypatch):
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    rng = random.Random(2)
+    for _ in range(6):
+        deal.apply(rng.choice(deal.legal_actions()))
+    given = bots.bot_input(deal, deal.to_act)
+    calls = _spy(monkeypatch)
+    search("briscola", given.view, given.history, given.options, random.Random(4),
+           seconds=None, iterations=20, greedy=1.0)  # fmt: skip
+    assert calls[0] == (given.view, list(given.history))  # the root: the bot's own input
+    playout = calls[1:]
+    assert len(playout) > 20  # every playout move was the heuristic's
+    for view, history in playout:
+        seat = view["viewer"]
+        assert view["to_act"] == seat and view["legal_actions"]
+        for player in view["players"]:  # another seat's hand stays hidden from it
+            assert (player["hand"] is None) == (player["seat"] != seat)
+        assert history[: len(given.history)] == list(given.history)
+
+
+def test_without_greedy_or_bias_the_heuristic_is_never_asked(monkeypatch):
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    calls = _spy(monkeypatch)
+    search("briscola", given.view, given.history, given.options, random.Random(4),
+           seconds=None, iterations=30)  # fmt: skip
+    assert calls == []
+
+
+def test_a_strong_progressive_bias_plays_the_heuristic_s_choice_at_low_budgets(monkeypatch):
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    last = given.view["legal_actions"][-1]
+    _spy(monkeypatch, choose=lambda legal: legal[-1])
+    found = search("briscola", given.view, given.history, given.options, random.Random(4),
+                   seconds=None, iterations=30, bias=100.0)  # fmt: skip
+    assert found.action == last
+    assert found.visits[last] > max(v for a, v in found.visits.items() if a != last)
+
+
+@pytest.mark.parametrize("slug", ["pinch-tarot", "briscola"])
+def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
+    """Pinch Tarot's determinizer sets the hands on a stand-in deal, which its deck does
+    not deal again: a reused sample must still be the sampled position, not a re-deal."""
+    game = get_game(slug)
+    options = game.validate_options({})
+    deal = game.new_deal(seats=2, seed=21)
+    rng = random.Random(5)
+    for _ in range(12):
+        deal.apply(rng.choice(deal.legal_actions()))
+    seat = deal.to_act
+    view, history = deal.view(seat), game.public_history(deal, seat)
+    pool = ismcts._Pool()
+    first = ismcts._determinization(game, view, history, options, rng, pool, False)
+    assert pool.replayable == (slug != "pinch-tarot")
+    while not first.is_over:  # the search plays its sample out: the pool keeps the start
+        first.apply(rng.choice(first.legal_actions()))
+    for _ in range(3):
+        reused = ismcts._determinization(game, view, history, options, rng, pool, True)
+        assert reused.view(seat) == view
