@@ -210,6 +210,9 @@ async def play_with_fault(clients, fault) -> None:
     finally:
         if not injected.done():
             injected.cancel()
+        await asyncio.gather(injected, return_exceptions=True)
+    if not injected.cancelled() and injected.exception() is not None:
+        raise injected.exception()  # a fault that failed to happen must not pass unseen
     await asyncio.gather(injected, return_exceptions=True)
 
 
