@@ -71,13 +71,14 @@ def agent(level: str, iterations: int | None = None) -> Agent:
 
 def play_deal(game, seats: int, dealer: int, deck_seed: str, agents: list[Agent]) -> list:
     """Play one deal, seat ``s`` choosing with ``agents[s]`` from its own ``bot_input``
-    (view, public history as it saw it, options); the deal's ``side_points``."""
+    (view, public history as it saw it, options); each side's points, the more the better
+    (``Game.deal_points``: Rumino's penalty points negated)."""
     deal = game.new_deal(seats=seats, dealer=dealer, seed=deck_seed)
     rngs = [random.Random(f"{deck_seed}/{seat}") for seat in range(seats)]
     while not deal.is_over:
         seat = deal.to_act
         deal.apply(agents[seat](bot_input(deal, seat), rngs[seat]))
-    return deal.result()["side_points"]
+    return game.deal_points(deal.result())
 
 
 def score(mine: float, theirs: float) -> float:

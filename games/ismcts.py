@@ -210,7 +210,7 @@ def search(
                 deal.apply(_greedy_action(game, deal, rng))
             else:
                 deal.apply(rng.choice(deal.legal_actions()))
-        rewards = _rewards(deal.result()["side_points"], margin)
+        rewards = _rewards(deal.game.deal_points(deal.result()), margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:

@@ -281,6 +281,12 @@ class Game:
         checked (``Deal.view``). The game's view module builds it."""
         raise NotImplementedError
 
+    def deal_points(self, result: dict[str, Any]) -> list[float]:
+        """Each side's points in a finished deal's ``result()``, the more the better: its
+        ``side_points`` by default; a game that scores penalty points (Rumino) negates them.
+        The bots' search and their benchmark compare sides by it."""
+        return list(result["side_points"])
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The deal's actions as ``seat`` saw them: (seat, action) in order, with an action
         the seat may not know replaced by (seat, "?"). Default: every action is public.

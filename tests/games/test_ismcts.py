@@ -223,3 +223,13 @@ def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
     for _ in range(3):
         reused = ismcts._determinization(game, view, history, options, rng, pool, True)
         assert reused.view(seat) == view
+
+
+def test_deal_points_make_fewer_penalty_points_the_better_in_rumino():
+    from games.rules import get_game
+
+    result = {"side_points": [0, 12]}
+
+    assert get_game("briscola").deal_points(result) == [0, 12]
+    assert get_game("rumino").deal_points(result) == [0, -12]
+    assert ismcts.side_rewards(get_game("rumino").deal_points(result)) == [1.0, 0.0]

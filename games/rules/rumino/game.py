@@ -168,6 +168,11 @@ class Rumino(Game):
             return [0] * self.seat_counts(self.validate_options(options))[0]
         return list(results[-1]["scores"])
 
+    def deal_points(self, result: dict[str, Any]) -> list[float]:
+        """A hand's points are penalties (docstring above): the fewer the better, so they
+        are negated for the bots' comparison of sides (``Game.deal_points``)."""
+        return [-points for points in result["side_points"]]
+
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
