@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from games.rules.base import IllegalAction
 from games.rules.bazzica.variants import CODES, INDEX, STRENGTH, SUIT, VARIANTS
 from games.rules.cards import SUITS
+from games.rules.determinization import check_view
 from games.rules.hidden_cards import deal_hidden
 
 if TYPE_CHECKING:
@@ -72,9 +73,7 @@ def determinize(
     the validated options; ``rng`` draws the placements. Raises ValueError for a view that
     is not of Bazzica, or when no deal fits it.
     """
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     frame = _Frame(game, view, history, options)
     for _ in range(TRIES):
         deck = frame.sample(rng)

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.burraco.melds import Meld, build_meld, extend_meld
+from games.rules.determinization import check_view
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
@@ -81,9 +82,7 @@ def determinize(
     Raises ValueError for a view that is not of Burraco, or a history and view that no
     deal could give.
     """
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     seats, dealer, viewer = view["seats"], view["dealer"], view["viewer"]
     size = len(game.pack_for(seats, options))
     deck: list[str | None] = [None] * size

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from games.rules.base import IllegalAction
 from games.rules.calabrasella.deal import HAND_SIZE
 from games.rules.calabrasella.scoring import CODES
+from games.rules.determinization import check_view
 from games.rules.hidden_cards import deal_hidden
 
 if TYPE_CHECKING:
@@ -76,9 +77,7 @@ def determinize(
     the validated options; ``rng`` draws the placements. Raises ValueError for a view that
     is not of Calabrasella, or when no hand fits it.
     """
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     frame = _Frame(view, history)
     for _ in range(TRIES):
         deck, concrete = frame.sample(rng)

@@ -34,6 +34,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
+from games.rules.determinization import check_view
 from games.rules.machiavelli.melds import CODES, FACES, format_table, meld_kind, parse_table
 
 if TYPE_CHECKING:
@@ -68,9 +69,7 @@ def determinize(
     of Machiavelli or when no game fits it in ``TRIES`` samples. The hidden cards are
     placed uniformly among the decks that fit, but for the choice of which unknown card
     of a hand becomes a card laid from it (random, not weighted by the ways it could)."""
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     for _ in range(TRIES):
         deck = _sample_deck(game, view, history, rng)
         if deck is None:

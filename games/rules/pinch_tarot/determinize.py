@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from games.rules.determinization import check_view
 from games.rules.hidden_cards import deal_hidden
 from games.rules.pinch_tarot.deal import TALON
 from games.rules.pinch_tarot.scoring import CODES, PACK, RULES
@@ -60,9 +61,7 @@ def determinize(
     the validated options; ``rng`` draws the placements. Raises ValueError for a view that
     is not of Pinch Tarot, or when no hand fits it.
     """
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     viewer = view["viewer"]
     players = view["players"]
     own = [set(p["hand"]) if p["hand"] is not None else set() for p in players]

@@ -38,6 +38,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
+from games.rules.determinization import check_view
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
@@ -74,9 +75,7 @@ def determinize(
     the hidden cards (module docstring). Raises ValueError for a view not of Rumino or
     when no hand fits it in ``TRIES`` samples (as when the view waits on a claim offered
     to another seat: the viewer has nothing to decide then)."""
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     carry = _carry_before(view, history)
     for _ in range(TRIES):
         deck = _sample_deck(game, view, history, carry, rng)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
 from games.rules.cards import ITALIAN_40
+from games.rules.determinization import check_view
 from games.rules.sette_e_mezzo.scoring import busted, is_natural
 
 if TYPE_CHECKING:
@@ -40,14 +41,6 @@ if TYPE_CHECKING:
 
 TRIES = 200
 """Placements tried before giving up (each is a uniform draw, kept when it fits)."""
-
-
-def check_view(game: Game, view: Any) -> tuple[int, int, int | None]:
-    """``(seats, dealer, viewer)`` of a view of ``game``; ValueError for anything else."""
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
-    return view["seats"], view["dealer"], view["viewer"]
 
 
 def _fits(face_down: str, up: Sequence[str]) -> bool:

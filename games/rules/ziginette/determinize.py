@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
 from games.rules.cards import ITALIAN_40
+from games.rules.determinization import check_view
 from games.rules.ziginette.deal import has_playette, rank
 
 if TYPE_CHECKING:
@@ -63,9 +64,7 @@ def determinize(
     the validated options; ``rng`` draws the placements. Raises ValueError for a view that
     is not of Ziginette, or when no hand fits it.
     """
-    if not isinstance(view, dict) or view.get("game") != game.slug:
-        found = view.get("game") if isinstance(view, dict) else type(view).__name__
-        raise ValueError(f"not a view of {game.slug}: {found!r}")
+    check_view(game, view)
     carry = {"stacks": [player["stack"] for player in view["players"]]}
     for _ in range(TRIES):
         deck = _deck(view, history, rng)
