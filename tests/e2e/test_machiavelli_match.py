@@ -62,6 +62,19 @@ def wait_next_state(page, seq: str) -> None:
     page.wait_for_function(SEQ_CHANGED, arg=seq, timeout=10_000)
 
 
+def _select_by_keyboard(card) -> None:
+    """Press Enter on a card until the table shows it selected (``aria-pressed``): a key
+    pressed while a state message redraws the table lands on the card being replaced, and
+    a player would simply press again. Fails after three tries."""
+    for _ in range(3):
+        card.press("Enter")
+        for _ in range(20):
+            if card.get_attribute("aria-pressed") == "true":
+                return
+            card.page.wait_for_timeout(100)
+    raise AssertionError("the card never showed as selected")
+
+
 def test_two_players_lay_a_run_by_keyboard_extend_it_by_dragging_and_play_to_the_end(
     asgi_server, live_match, browser
 ):
@@ -91,8 +104,11 @@ def test_two_players_lay_a_run_by_keyboard_extend_it_by_dragging_and_play_to_the
 
     # The first player lays 3H 4H 5H with the keyboard only.
     hand = first.locator("[data-testid=my-hand]")
-    hand.locator("[data-card='3H']").press("Enter")
-    first.locator("[data-testid=mv-new-meld]").press("Enter")
+    _select_by_keyboard(hand.locator("[data-card='3H']"))
+    new_meld = first.locator("[data-testid=mv-new-meld]")
+    new_meld.wait_for(state="visible")
+    assert new_meld.is_enabled()
+    new_meld.press("Enter")
     meld = first.locator("[data-testid=mv-meld-0]")
     assert meld.get_attribute("data-valid") == "0"
     assert first.locator("[data-testid=mv-invalid-count]").is_visible()
