@@ -256,3 +256,33 @@ def dealt_in_turn(seats: int, dealer: int, size: int) -> list[list[int]]:
     for position in range(size):
         received[(dealer + 1 + position) % seats].append(position)
     return received
+
+
+def fill_positions(
+    deck: list[str | None], items: Sequence[int | str], hand: Sequence[str], rng: random.Random
+) -> bool:
+    """Fill the unknown deck positions among ``items`` so that ``items`` hold exactly the
+    codes of ``hand`` (a multiset), the missing codes shuffled by ``rng``.
+
+    ``deck``: codes by position, None where unknown (changed in place); ``items``: deck
+    positions, or codes already known to be there. Returns False, filling nothing, when the
+    known codes do not fit ``hand`` or the unknown positions are not as many as the codes
+    missing.
+    """
+    left = Counter(hand)
+    unknown = []
+    for item in items:
+        code = item if isinstance(item, str) else deck[item]
+        if code is None:
+            unknown.append(item)
+        elif left[code] > 0:
+            left[code] -= 1
+        else:
+            return False
+    codes = list(left.elements())
+    if len(codes) != len(unknown):
+        return False
+    rng.shuffle(codes)
+    for item, code in zip(unknown, codes, strict=True):
+        deck[item] = code  # type: ignore[index]
+    return True

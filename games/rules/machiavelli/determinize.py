@@ -34,7 +34,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
-from games.rules.determinization import check_view
+from games.rules.determinization import check_view, fill_positions
 from games.rules.machiavelli.melds import CODES, FACES, format_table, meld_kind, parse_table
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _sample_deck(
     if view["result"] is not None:  # the hands are shown at the end
         shown = dict(enumerate(view["result"]["hands"]))
     for seat, hand in shown.items():
-        if not _fix(deck, held[seat], Counter(hand), rng):
+        if not fill_positions(deck, held[seat], Counter(hand), rng):
             return None
     unseen = Counter(game.pack.new_order) - Counter(code for code in deck if code is not None)
     rest = list(unseen.elements())
@@ -187,24 +187,3 @@ def _holding(
     if take:
         items.remove(item)
     return item
-
-
-def _fix(deck: list[str | None], items: list[int], hand: Counter[str], rng: random.Random) -> bool:
-    """Fix the unknown positions of ``items`` so that they hold exactly ``hand``."""
-    left = Counter(hand)
-    unknown = []
-    for item in items:
-        code = deck[item]
-        if code is None:
-            unknown.append(item)
-        elif left[code] > 0:
-            left[code] -= 1
-        else:
-            return False
-    codes = list(left.elements())
-    if len(codes) != len(unknown):
-        return False
-    rng.shuffle(codes)
-    for item, code in zip(unknown, codes, strict=True):
-        deck[item] = code
-    return True

@@ -38,7 +38,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
-from games.rules.determinization import check_view
+from games.rules.determinization import check_view, fill_positions
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
@@ -195,7 +195,7 @@ def _sample_deck(
         shown = {seat: hand for seat, hand in enumerate(result["hands"])}
     for seat in range(seats):
         if seat in shown:
-            if not _fix(deck, held[seat], list(shown[seat]), rng):
+            if not fill_positions(deck, held[seat], list(shown[seat]), rng):
                 return None
         else:
             known = list(view["players"][seat]["known_cards"])
@@ -231,29 +231,6 @@ def _discard(
     deck[item] = code
     items.remove(item)
     return item
-
-
-def _fix(
-    deck: list[str | None], items: list[int | str], hand: list[str], rng: random.Random
-) -> bool:
-    """Fix the unknown positions of ``items`` so that they hold exactly ``hand``."""
-    left = Counter(hand)
-    unknown = []
-    for item in items:
-        code = item if isinstance(item, str) else deck[item]
-        if code is None:
-            unknown.append(item)
-        elif left[code] > 0:
-            left[code] -= 1
-        else:
-            return False
-    codes = list(left.elements())
-    if len(codes) != len(unknown):
-        return False
-    rng.shuffle(codes)
-    for item, code in zip(unknown, codes, strict=True):
-        deck[item] = code  # type: ignore[index]
-    return True
 
 
 def _fix_some(deck: list[str | None], items: list[int | str], known: list[str]) -> bool:
