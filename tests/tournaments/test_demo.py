@@ -108,3 +108,32 @@ def test_demo_starts_round_one_before_a_worker_has_made_the_schedule(monkeypatch
     assert (
         tournament.rounds.get(number=1).matches.filter(status=Match.Status.IN_PROGRESS).count() == 2
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_rumino_match_shows_a_claim_when_the_first_player_discards_the_nine_of_hearts():
+    from games import services as game_services
+    from games.rules import fairness, get_game
+
+    output = _demo()
+
+    match = Match.objects.get(round__tournament__slug="rumino-demo")
+    deal = Deal.objects.get(match=match, number=1)
+    assert deal.commitment == fairness.commitment(deal.deck, deal.salt)
+    first = (deal.dealer + 1) % 2
+    players = {seat.number: seat.player for seat in match.seats.all()}
+    assert f"{players[first].username} plays first" in output
+    engine = get_game("rumino").replay({**deal.record(), "actions": []})
+    assert sorted(engine.view(first)["players"][first]["hand"]) == sorted(
+        ["5C", "5D", "5S", "JC", "QC", "KC", "9H"]
+    )
+    seq = match.seq
+    for action in ("draw", "discard 9H"):
+        seq = game_services.match_apply_action(
+            match_id=match.pk, player_id=players[first].pk, action=action, seq=seq
+        )
+    deal.refresh_from_db()
+    engine = get_game("rumino").replay(deal.record())
+    view = engine.view(1 - first)
+    assert view["claim_offer"] is not None and view["claim_offer"]["card"] == "9H"
+    assert "claim" in view["legal_actions"]

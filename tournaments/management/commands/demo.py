@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games import services as game_services
-from games.models import Match
-from games.rules import get_game
+from games.models import Deal, Match
+from games.rules import fairness, get_game
 from leagues.demo import demo_league
 from tournaments import services
 from tournaments.models import Tournament
@@ -46,6 +46,7 @@ class DemoTournament:
     format: str = Tournament.Format.ROUND_ROBIN
     format_fields: dict = field(default_factory=dict)  # swiss_rounds, third_place_match...
     settled_rounds: int = 0  # rounds settled (one player of each match resigns) before the live one
+    prepare: str = ""  # a function of this module that arranges the live match's first deal
 
 
 DEMO_TOURNAMENTS = [
@@ -126,7 +127,10 @@ DEMO_TOURNAMENTS = [
         "rumino-demo",
         "rumino",
         ("alice", "bob"),
-        description="Heads-up Rumino: knock with 7 or less, 100 points and you are out.",
+        description="Heads-up Rumino: knock with 7 or less, 100 points and you are out. "
+        "The demo's first hand is arranged to show a claim: the first player to act should "
+        "draw and discard the 9 of hearts.",
+        prepare="_rumino_claim_deal",
     ),
     DemoTournament(
         "briscola-swiss-demo",
@@ -177,6 +181,8 @@ class Command(BaseCommand):
             )
         for line in league_lines:
             self.stdout.write(line)
+        for line in _rumino_hint(tournaments):
+            self.stdout.write(line)
 
     def _tournament(self, demo: DemoTournament, players: dict[str, Player]) -> Tournament:
         tournament = Tournament.objects.filter(slug=demo.slug).first()
@@ -211,6 +217,9 @@ class Command(BaseCommand):
         services.tournament_make_schedule(tournament_id=tournament.pk)
         tournament.refresh_from_db()
         round_ = services.tournament_start_next_round(tournament=tournament)
+        if demo.prepare:
+            for match in round_.matches.filter(is_bye=False):
+                globals()[demo.prepare](match)
         rng = random.Random(demo.slug)
         for _ in range(demo.settled_rounds):
             for match in round_.matches.filter(is_bye=False).prefetch_related("seats"):
@@ -230,3 +239,52 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save()
         return user
+
+
+# The Rumino demo's first hand (a demo, so that a new player sees a claim without waiting
+# for the rare hand that makes one): the first player to act holds three fives, the
+# J-Q-K of clubs and the 9 of hearts, and will draw the 2 of diamonds; the other holds the
+# 3 to 8 of hearts, so a discard of the 9 of hearts completes a rumino of seven hearts in
+# sequence and is offered to them as a claim (games/rules/rumino/game.py, point 7).
+RUMINO_FIRST = ("5C", "5D", "5S", "JC", "QC", "KC", "9H")
+RUMINO_SECOND = ("3H", "4H", "5H", "6H", "7H", "8H", "KD")
+RUMINO_UPCARD, RUMINO_FIRST_DRAW = "KS", "2D"
+
+
+def _rumino_claim_deal(match: Match) -> None:
+    """Arrange the first deal of a demo Rumino match (no action made yet) as above: the
+    rest of the deck stays in the order of its fresh shuffle, and the deal gets a new salt
+    and commitment (games/rules/fairness.py), so the record still verifies.
+
+    Raises ValueError when the match is not a Rumino match of two whose first deal is
+    untouched."""
+    deal = Deal.objects.get(match=match, number=1)
+    if match.game != "rumino" or match.seat_count != 2 or deal.actions:
+        raise ValueError("only an untouched first deal of a heads-up Rumino match")
+    rest = list(deal.deck)
+    placed = [*RUMINO_FIRST, *RUMINO_SECOND, RUMINO_UPCARD, RUMINO_FIRST_DRAW]
+    for code in placed:
+        rest.remove(code)
+    dealt = [code for pair in zip(RUMINO_FIRST, RUMINO_SECOND, strict=True) for code in pair]
+    deal.deck = [*dealt, RUMINO_UPCARD, RUMINO_FIRST_DRAW, *rest]
+    deal.salt = fairness.new_salt()
+    deal.commitment = fairness.commitment(deal.deck, deal.salt)
+    deal.save(update_fields=["deck", "salt", "commitment"])
+
+
+def _rumino_hint(tournaments: list[Tournament]) -> list[str]:
+    """The line ``bin/serve`` prints for the Rumino demo: who plays first and what to do."""
+    lines = []
+    for match in Match.objects.filter(
+        round__tournament__in=tournaments, game="rumino", status=Match.Status.IN_PROGRESS
+    ).prefetch_related("seats__player"):
+        deal = Deal.objects.filter(match=match, number=1).first()
+        if deal is None or deal.actions or list(deal.deck[:14:2]) != list(RUMINO_FIRST):
+            continue
+        first = (deal.dealer + 1) % match.seat_count
+        names = {seat.number: seat.player.username for seat in match.seats.all()}
+        lines.append(
+            f"  rumino claim: /matches/{match.pk}/ {names[first]} plays first: draw, then "
+            f"discard 9H; {names[1 - first]} is offered the claim"
+        )
+    return lines
