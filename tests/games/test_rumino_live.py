@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.utils import timezone
@@ -54,8 +55,10 @@ def _act(match, player, action):
 def _table(players, charlie_hand=RUMINO_SIX, move_timeout=timedelta(minutes=1)):
     """A casual match of three (``players`` in seat order) with a move clock, dealt by
     charlie: alice holds the king of diamonds and draws 9H; the deck is set before any
-    action, as a shuffle could give it. Returns the match."""
-    match = services.match_create_casual(game="rumino", players=players)
+    action, as a shuffle could give it (no bot moves before: none is queued while the
+    match is made). Returns the match."""
+    with mock.patch.object(services, "_BOT_QUEUE", []):
+        match = services.match_create_casual(game="rumino", players=players)
     Match.objects.filter(pk=match.pk).update(move_timeout=move_timeout, first_dealer=CHARLIE)
     deck = hand_of([ALICE_HAND, BOB_HAND, charlie_hand], "KC", "9H", dealer=CHARLIE)
     Deal.objects.filter(match=match).update(dealer=CHARLIE, deck=deck.record()["deck"])
@@ -367,3 +370,36 @@ def test_a_bot_next_to_draw_waits_for_the_window_and_a_bot_claimant_claims_at_on
     assert match.seq > seq
     actions = Deal.objects.get(match=match).actions
     assert actions[actions.index({"seat": ALICE, "action": "discard KD"}) + 1]["seat"] == BOB
+
+
+@pytest.mark.django_db
+def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    """With a Celery worker a countdown waits: the bot's move is queued to run once the
+    window has closed, and a move that runs early queues itself again for the rest."""
+    queued = []
+    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *args: queued.append(args)])
+    monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)
+    first, second = services.bot_player("heuristic", 1), services.bot_player("heuristic", 2)
+    match = _table([alice, first, second], charlie_hand=NO_RUMINO)
+    _act(match, alice, "draw")
+    with django_capture_on_commit_callbacks(execute=True):
+        _act(match, alice, "discard KD")
+    match.refresh_from_db()
+    [(match_id, seq, delay)] = queued
+    assert (match_id, seq) == (match.pk, match.seq)
+    assert WINDOW - 1 < delay <= WINDOW  # the rest of the window (BOT_DELAY_SECONDS is 0)
+
+    queued.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bot_play(match_id=match.pk, seq=match.seq) is False  # too early
+    [(_, again, rest)] = queued
+    assert again == match.seq and 0 < rest <= delay
+    match.refresh_from_db()
+    assert current_engine(match).to_act == BOB and match.seq == seq  # nothing played
+
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())
+    assert services.bot_play(match_id=match.pk, seq=match.seq) is True
+    match.refresh_from_db()
+    assert match.seq == seq + 1 and Deal.objects.get(match=match).actions[-1]["seat"] == BOB
