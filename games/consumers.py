@@ -441,6 +441,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             }
         )
 
+    async def match_resend(self, event: dict) -> None:
+        """Group message (games/services.py, a claimant's private decline): the state of
+        the seats in ``event["seats"]`` changed without a new ``seq``; this connection
+        sends its own again if its seat is one of them (the others send nothing, so the
+        table cannot tell that anything happened)."""
+        if self.seat is not None and self.seat in event.get("seats", ()):
+            await self.send_state()
+
     async def match_state(self, event: dict) -> None:
         """Group message from a service: forward this seat's state only, unless this
         connection has already sent it or a newer one. Two server processes' broadcasts can

@@ -107,6 +107,12 @@ class Match(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         help_text="The rematch this casual match led to.",
     )  # fmt: skip
+    claims_close_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Rumino's claim window: set by every discard, the next player may act only "
+        "from then on; a claim offer not answered by then lapses (games/services.py).",
+    )
     grace_until = models.DateTimeField(
         null=True,
         blank=True,

@@ -21,7 +21,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live
+from games import claim_window, live
 from games.errors import ClientError
 from games.hooks import send_match_finished_on_commit
 from games.messages import illegal_action_message
@@ -163,7 +163,8 @@ def match_apply_kept(
     if live is None:
         return None
     match, deal, engine = live.match, live.deal, live.engine
-    if match is None or match.grace_until is not None:
+    if match is None or match.grace_until is not None or claim_window.has_window(engine.game):
+        # A claim window's refusals and private answers need the lock (games/claim_window.py).
         keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
         return None
     seats = match_seats(match)
@@ -217,12 +218,15 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
     # The live deal's engine as of this seq, kept by this process since its last move here;
     # else read and replayed (another process or a bot moved, or a new server process).
     cached = take_live_engine(match.pk, match.seq)
-    if cached is not None:
+    if cached is not None and not claim_window.pending(match):
         deal, engine = cached.deal, cached.engine
     else:
         # Every writer of a match's deals holds the match's row lock, taken above.
         deal = Deal.objects.filter(match=match).order_by("-number").first()
         engine = engine_for(match, deal)
+    step = claim_window.before_action(match, engine, seat, action)
+    if step == claim_window.LAPSE:
+        claim_window.lapse(deal, engine)
     if engine.to_act != seat:
         keep_live_engine(match.pk, match.seq, deal, engine, match)  # unchanged, like the row
         raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
@@ -234,12 +238,14 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
         message = illegal_action_message(error, engine.game.pack.name)
         raise ClientError("illegal_action", message, seq=match.seq) from None
     entry = {"seat": seat, "action": action}
+    if step == claim_window.PRIVATE and not engine.is_over:
+        return _answer_claim_privately(match, seats, deal, engine, entry)
     deal.actions = [*deal.actions, entry]
     match.seq += 1
     current, current_engine = deal, engine
     if not engine.is_over:
         # The common move: the deal goes on. Append and bump in one statement.
-        _restart_move_clock(match, mover=seat, to_act=engine.to_act)
+        _restart_move_clock(match, mover=seat, to_act=claim_window.seat_on_move(engine))
         if not _store_move(match, deal, entry, expected_seq=seq, locked=True):
             raise RuntimeError(f"match {match.pk}: move not stored under the lock")
     else:
@@ -268,6 +274,8 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
                 "turn_started_at",
             ]
         )
+    if claim_window.after_action(match, engine, action):
+        claim_window.store(match)
     _broadcast_on_commit(match, seats, current, current_engine)
     if match.status == Match.Status.FINISHED:
         _record_result_on_commit(match)
@@ -276,6 +284,31 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
         transaction.on_commit(
             lambda: keep_live_engine(match_pk, new_seq, current, current_engine, match)
         )
+    return match.seq
+
+
+def _answer_claim_privately(match: Match, seats, deal: Deal, engine, entry: dict) -> int:
+    """A claimant's answer inside the claim window that leaves the deal going on (a
+    decline; a claim ends the deal and is stored and told as any move), already applied
+    to ``engine``: private (games/claim_window.py). It is appended to the deal's log, but
+    the match's ``seq``, clocks and window stay as they are and nothing is broadcast;
+    after commit the sockets of the claimants (this one, and one offered the card now)
+    are sent their own state again (``match.resend``), and a bot now offered the card
+    answers.
+
+    Call while holding select_for_update on the Match.
+
+    Returns:
+        The match's ``seq``, unchanged.
+    """
+    deal.actions = [*deal.actions, entry]
+    Deal.objects.filter(pk=deal.pk).update(actions=deal.actions)
+    told = [entry["seat"], *claim_window.open_claims(engine)]
+    group, match_pk, seq = match.group_name, match.pk, match.seq
+    transaction.on_commit(lambda: live.group_send(group, {"type": "match.resend", "seats": told}))
+    transaction.on_commit(lambda: keep_live_engine(match_pk, seq, deal, engine, match))
+    if claim_window.open_claims(engine):
+        _bots_on_commit(match, engine, seats, only_claimant=True)
     return match.seq
 
 
@@ -465,15 +498,38 @@ def seat_arrived(*, match_id: int, player_id: int) -> bool:
 def match_check_clock(*, match_id: int) -> bool:
     """Forfeit the match now if its deadline has passed (``match_forfeit_if_idle``); a
     cheap read otherwise. Called on every connection and ping, so that the embedded
-    default, which runs no beat, forfeits as a deployment does. Returns True when it did."""
-    deadline = (
+    default, which runs no beat, forfeits as a deployment does; there, it also queues the
+    move of a bot that waited for a claim window now closed (``_bot_after_claim_window``).
+    Returns True when it forfeited."""
+    row = (
         Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS)
-        .values_list("move_deadline", flat=True)
+        .values_list("move_deadline", "claims_close_at")
         .first()
     )
-    if deadline is None or deadline > timezone.now():
+    deadline, claims_close_at = row or (None, None)
+    now = timezone.now()
+    if claims_close_at is not None and claims_close_at <= now and _tasks_run_eagerly():
+        _bot_after_claim_window(match_id)
+    if deadline is None or deadline > now:
         return False
     return match_forfeit_if_idle(match_id=match_id)
+
+
+def _bot_after_claim_window(match_id: int) -> None:
+    """Where tasks run eagerly (no worker: a countdown does not wait), queue the move of a
+    bot that waited for a claim window now closed (``_bots_on_commit`` left it out); the
+    match page pings when the window closes (static/js/games/rumino.js)."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.IN_PROGRESS:
+        return
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    engine = engine_for(match, deal)
+    number = claim_window.seat_to_play(match, engine)
+    queue = _BOT_QUEUE[0] if _BOT_QUEUE else None
+    if number is None or queue is None:
+        return
+    if Seat.objects.filter(match=match, number=number, player__is_bot=True).exists():
+        queue(match.pk, match.seq, None)
 
 
 def _places(scores: Sequence[int], winner: int, last: int | None = None) -> list[int]:
@@ -614,6 +670,9 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     engine = engine_for(match, deal)
     if engine.to_act is None:
         return False
+    if claim_window.pending(match) and not claim_window.is_open(match, now):
+        # Offers left unanswered lapse first: the seat on move is the next player's.
+        claim_window.lapse(deal, engine)
     if match.grace_until is None and _play_for_idle_seat(match, seats, deal, engine):
         return False
     loser = engine.to_act
@@ -751,32 +810,37 @@ def match_against_computer(
     return match_create_casual(game=game, players=[player, *bots], options=normalized, rated=rated)
 
 
-def _bots_on_commit(match: Match, engine, seats: Sequence[SeatInfo] = ()) -> None:
-    """After commit, when a bot is on move, queue its move (``games.tasks.bot_move``).
-    Bots' accounts are named ``bot-...`` (``bot_player``): a seat whose name is not costs
-    no query, so a match between people pays nothing on its moves."""
+def _bots_on_commit(
+    match: Match, engine, seats: Sequence[SeatInfo] = (), *, only_claimant: bool = False
+) -> None:
+    """After commit, when a bot may play, queue its move (``games.tasks.bot_move``): the
+    bot on move; with a claim window (games/claim_window.py ``bot_turns``), a bot
+    claimant at once and a bot next player once the window has closed (a countdown for
+    the worker; where tasks run eagerly a countdown does not wait, so the next
+    ``match_check_clock`` after the close queues it). ``only_claimant``: the claimant's
+    turn alone. Bots' accounts are named ``bot-...`` (``bot_player``): a seat whose name
+    is not costs no query, so a match between people pays nothing on its moves."""
     if engine is None or engine.to_act is None or match.status != Match.Status.IN_PROGRESS:
         return
-    if seats and not any(
-        s.number == engine.to_act and s.username.startswith("bot-") for s in seats
-    ):
-        return
-    seat = (
-        Seat.objects.filter(match=match, number=engine.to_act, player__is_bot=True)
-        .values_list("player__username", flat=True)
-        .first()
-    )
-    if seat is None:
-        return
-    match_id, seq = match.pk, match.seq
     queue = _BOT_QUEUE[0] if _BOT_QUEUE else None
-    if queue is not None:
-        transaction.on_commit(lambda: queue(match_id, seq))
+    match_id, seq = match.pk, match.seq
+    for number, delay in claim_window.bot_turns(match, engine):
+        if only_claimant and (number != engine.to_act or delay is not None):
+            continue
+        if seats and not any(s.number == number and s.username.startswith("bot-") for s in seats):
+            continue
+        if not Seat.objects.filter(match=match, number=number, player__is_bot=True).exists():
+            continue
+        if delay is not None and _tasks_run_eagerly():
+            continue
+        if queue is not None:
+            transaction.on_commit(lambda delay=delay: queue(match_id, seq, delay))
 
 
 _BOT_QUEUE: list = []
-"""The function that queues a bot's move, ``queue(match_id, seq)``: games/tasks.py registers
-the Celery task here (``register_bot_queue``), so that this module need not import it."""
+"""The function that queues a bot's move, ``queue(match_id, seq, delay)`` (``delay``: seconds
+to wait, None for the usual ``BOT_DELAY_SECONDS``): games/tasks.py registers the Celery
+task here (``register_bot_queue``), so that this module need not import it."""
 
 
 def register_bot_queue(queue) -> None:
@@ -812,7 +876,8 @@ def _search_process():
 
 def bot_play(*, match_id: int, seq: int) -> bool:
     """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
-    means someone acted meanwhile): it chooses from its seat's view and the public history
+    means someone acted meanwhile) and, with a claim window, may act now
+    (games/claim_window.py ``seat_to_play``): it chooses from its seat's view and the public history
     alone (games/bots.py, ``bot_input``); the ISMCTS level searches for
     ``BOT_SEARCH_SECONDS`` (1 s), which is why this runs in the Celery worker
     (``games.tasks.bot_move``), or, when tasks run eagerly (the embedded default), hands the
@@ -827,7 +892,14 @@ def bot_play(*, match_id: int, seq: int) -> bool:
         return False
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal)
-    seat = Seat.objects.filter(match=match, number=engine.to_act, player__is_bot=True).first()
+    number = claim_window.seat_to_play(match, engine)
+    if number is None:
+        # Early for the claim window (a countdown a little short of it): wait again. Where
+        # tasks run eagerly, the next match_check_clock after the close queues the move.
+        if not _tasks_run_eagerly():
+            _bots_on_commit(match, engine)
+        return False
+    seat = Seat.objects.filter(match=match, number=number, player__is_bot=True).first()
     if seat is None:
         return False
     level = seat.player.username.split("-")[1]

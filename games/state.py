@@ -224,6 +224,10 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        # Rumino's claim window (games/claim_window.py): the same for every seat, after every
+        # discard; the next player's actions wait for it.
+        "claims_close_at": match.claims_close_at.isoformat() if match.claims_close_at else None,
+        "claims_seconds_left": claims_seconds_left(match),
         # The match clock (a Fischer clock), when the event has one: each seat's bank in
         # seconds as of the turn's start, and the seconds the seat on move has used since.
         "clock": clock_summary(match),
@@ -293,6 +297,16 @@ def move_seconds_left(match: Match, now=None) -> float | None:
     if match.move_deadline is None:
         return None
     left = (match.move_deadline - (now or timezone.now())).total_seconds()
+    return max(0.0, round(left, 1))
+
+
+def claims_seconds_left(match: Match, now=None) -> float | None:
+    """Seconds (to 0.1 s, never below 0) until the match's claim window closes, as of
+    ``now`` (default: the current time); None without one (games/claim_window.py). The
+    browser counts down from the moment the state arrives."""
+    if match.claims_close_at is None:
+        return None
+    left = (match.claims_close_at - (now or timezone.now())).total_seconds()
     return max(0.0, round(left, 1))
 
 

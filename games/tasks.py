@@ -26,11 +26,12 @@ def bot_move(match_id: int, seq: int) -> bool:
 
 def register() -> None:
     """Give the services the way to queue a bot's move: this task, after
-    ``BOT_DELAY_SECONDS`` (called once, by ``GamesConfig.ready``)."""
+    ``BOT_DELAY_SECONDS`` or the ``delay`` given (seconds: a bot waiting for Rumino's claim
+    window to close, games/claim_window.py) (called once, by ``GamesConfig.ready``)."""
     from django.conf import settings
 
     services.register_bot_queue(
-        lambda match_id, seq: bot_move.apply_async(
-            (match_id, seq), countdown=settings.BOT_DELAY_SECONDS
+        lambda match_id, seq, delay=None: bot_move.apply_async(
+            (match_id, seq), countdown=settings.BOT_DELAY_SECONDS if delay is None else delay
         )
     )

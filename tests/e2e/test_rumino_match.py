@@ -1,7 +1,9 @@
 """Two players play a Rumino hand in two browsers until a claim ends the match: the first
 takes the upcard and discards, the second draws from the stock and discards, the first
 draws and discards the king of diamonds, which completes the second player's rumino of
-diamonds. Only the second player's table shows the claim offer; they claim it, the match
+diamonds. After every discard both tables show the claim window's countdown and the next
+player's draw buttons wait, disabled, for it to close (games/claim_window.py). Only the
+second player's table shows the claim offer; they claim it inside the window, the match
 is over, and both tables show every hand arranged in melds. Everything is clicked in the
 browsers (nothing is played through the services).
 
@@ -24,8 +26,14 @@ FIRST = "2C KD 10H KS 4C 8S JH"
 SECOND = "7D 8D 9D 10D JD QD 2C"
 
 
+# Long enough for a loaded machine to show the offer and click Claim inside the window; the
+# two discards before it make the next player wait this long each.
+WINDOW_SECONDS = 6
+
+
 @pytest.fixture
-def live_match(transactional_db):
+def live_match(transactional_db, settings):
+    settings.RUMINO_CLAIM_SECONDS = WINDOW_SECONDS  # the server runs in this process
     alice, bob = make_player("alice"), make_player("bob")
     match = start_first_round([alice, bob], game="rumino")
     deal = Deal.objects.get(match=match)
@@ -66,6 +74,10 @@ def test_two_players_draw_take_discard_and_a_private_claim_ends_the_match(
     assert first.locator("[data-testid=my-hand] [data-action='discard KC']").count() == 0
     assert click_and_wait(first, first.locator("[data-testid=my-hand] [data-action='discard 10H']"))
 
+    # The claim window: both tables count it down, and the second player's draw waits,
+    # disabled, until it closes (a click on the button is held until then).
+    second.locator("[data-testid=claim-window]").wait_for()
+    first.locator("[data-testid=claim-window]").wait_for()
     # The second player draws from the stock and discards the card drawn.
     my_turn(second, b)
     assert click_and_wait(second, second.locator("[data-testid=ru-draw]")) == "draw"

@@ -1,23 +1,28 @@
-"""Rumino live: a whole match of several hands through the services, and a claim.
+"""Rumino live: a whole match of several hands through the services, and the claim window.
 
 The engine's rules are tested in tests/games/rules/test_rumino_*.py; this checks what the
 live layer adds: a match is hands until one player is left under 100, each hand starting
-from the state the last one left (the deal's ``carry``, passed on by the services), and a
-claim of a discard is offered through the state messages to its claimant alone and, once
-claimed, ends the match at once.
+from the state the last one left (the deal's ``carry``, passed on by the services); and
+the claim window (games/claim_window.py): after every discard play pauses alike, the
+offer reaches its claimant alone, the other seats' states and messages are the same
+whether or not an offer is open, the next player's action is refused until the window
+closes and then lapses the offers left unanswered, and a claim made in the window wins.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 ../shared/rules/README.md ("Rumino": the offer is private), docs/games/rumino.md.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.utils import timezone
 
-from games import bots, services
+from games import bots, live, services
+from games.errors import ClientError
 from games.models import Deal, Match
 from games.rules import get_game
 from games.state import current_state, engine_for
@@ -25,6 +30,19 @@ from tests.conftest import current_engine, seated, start_match
 from tests.games.rules.test_rumino_play import BOB_HAND, CHARLIE_HAND, RUMINO_SIX, hand_of
 
 GAME = get_game("rumino")
+# The table of these tests: the dealer is charlie (seat 2), so alice (0) plays first and
+# holds the king of diamonds; bob (1) plays next; charlie's hand decides whether the king
+# completes a rumino.
+ALICE, BOB, CHARLIE = 0, 1, 2
+ALICE_HAND = CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH")
+NO_RUMINO = "7D 8D 9D 10D JD 2S 2C"  # the king completes nothing
+WINDOW = 4.0
+
+
+@pytest.fixture(autouse=True)
+def _claim_window(settings):
+    settings.RUMINO_CLAIM_SECONDS = WINDOW
+    settings.BOT_DELAY_SECONDS = 0
 
 
 def _act(match, player, action):
@@ -34,8 +52,49 @@ def _act(match, player, action):
     )
 
 
+def _table(players, charlie_hand=RUMINO_SIX, move_timeout=timedelta(minutes=1)):
+    """A casual match of three (``players`` in seat order) with a move clock, dealt by
+    charlie: alice holds the king of diamonds and draws 9H; the deck is set before any
+    action, as a shuffle could give it (no bot moves before: none is queued while the
+    match is made). Returns the match."""
+    with mock.patch.object(services, "_BOT_QUEUE", []):
+        match = services.match_create_casual(game="rumino", players=players)
+    Match.objects.filter(pk=match.pk).update(move_timeout=move_timeout, first_dealer=CHARLIE)
+    deck = hand_of([ALICE_HAND, BOB_HAND, charlie_hand], "KC", "9H", dealer=CHARLIE)
+    Deal.objects.filter(match=match).update(dealer=CHARLIE, deck=deck.record()["deck"])
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def group_messages(monkeypatch):
+    """Every message the services send to a channel-layer group, in order."""
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(live, "group_send", lambda group, message: sent.append((group, message)))
+    return sent
+
+
+def _public(state: dict) -> dict:
+    """A seat's ``state`` message without what differs between two matches by their
+    identity (id, deck commitment) or by the instant (the window's close, the deadline),
+    whose rule the tests check apart."""
+    summary = {
+        key: value
+        for key, value in state["match"].items()
+        if key not in ("id", "commitment", "claims_close_at", "move_deadline", "deals")
+    }
+    summary["claims_seconds_left"] = round(summary["claims_seconds_left"] or 0)
+    summary["move_seconds_left"] = round(summary["move_seconds_left"] or 0, -1)
+    return {**state, "match": summary}
+
+
+def _texts(message: dict) -> dict:
+    return {seat: _public(json.loads(text)) for seat, text in message["texts"].items()}
+
+
 @pytest.mark.django_db
-def test_a_match_of_rumino_is_played_hand_after_hand_to_its_end(alice, bob):
+def test_a_match_of_rumino_is_played_hand_after_hand_to_its_end(alice, bob, settings):
+    settings.RUMINO_CLAIM_SECONDS = 0  # no pause: the test plays as fast as it can
     match = start_match(alice, bob, game="rumino")
     players = seated(match)
     rng = random.Random(5)
@@ -45,8 +104,17 @@ def test_a_match_of_rumino_is_played_hand_after_hand_to_its_end(alice, bob):
         if match.status != Match.Status.IN_PROGRESS:
             break
         engine = current_engine(match)
-        seat = engine.to_act
-        action = bots.choose_action(bots.bot_input(engine, seat), rng, "heuristic")
+        if engine.phase == "claim":
+            # The window closed at once: an answer comes too late, and the next player's
+            # action lets the offer lapse.
+            with pytest.raises(ClientError) as refused:
+                _act(match, players[engine.to_act], "claim")
+            assert refused.value.code == "claims_closed"
+            seat = GAME.seat_on_move(engine)
+            action = rng.choice(engine.draw_actions(seat))
+        else:
+            seat = engine.to_act
+            action = bots.choose_action(bots.bot_input(engine, seat), rng, "heuristic")
         _act(match, players[seat], action)
         actions += 1
         assert actions < 6000, "the match did not end"
@@ -71,82 +139,267 @@ def test_a_match_of_rumino_is_played_hand_after_hand_to_its_end(alice, bob):
 
 
 @pytest.mark.django_db
-def test_a_claim_is_offered_to_the_claimant_alone_and_claiming_wins_the_match(alice, bob, charlie):
-    match = services.match_create_casual(game="rumino", players=[alice, bob, charlie])
-    deal = Deal.objects.get(match=match)
-    # Alice (first after the dealer) holds the king of diamonds that completes Charlie's
-    # rumino of diamonds; the deck is set before any action, as a shuffle could give it.
-    first = (deal.dealer + 1) % 3
-    wanted = {
-        first: CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH"),
-        (first + 1) % 3: BOB_HAND,
-        (first + 2) % 3: RUMINO_SIX,
-    }
-    deal.deck = hand_of([wanted[s] for s in range(3)], "KC", dealer=deal.dealer).record()["deck"]
-    deal.save(update_fields=["deck"])
-    players = seated(match)
-    claimant = (first + 2) % 3
+def test_other_seats_see_the_same_states_and_messages_with_an_offer_open_as_without(
+    alice, bob, charlie, group_messages, django_capture_on_commit_callbacks
+):
+    players = [alice, bob, charlie]
+    offered, plain = _table(players), _table(players, charlie_hand=NO_RUMINO)
+    for match in (offered, plain):
+        _act(match, alice, "draw")
+    group_messages.clear()
+    for match in (offered, plain):
+        with django_capture_on_commit_callbacks(execute=True):
+            _act(match, alice, "discard KD")
+        match.refresh_from_db()
+    assert current_engine(offered).phase == "claim" and current_engine(plain).phase == "draw"
 
-    _act(match, players[first], "draw")
-    _act(match, players[first], "discard KD")
+    # One state message each, the same for every seat but the claimant's.
+    (group_a, sent_a), (group_b, sent_b) = group_messages
+    assert (group_a, group_b) == (offered.group_name, plain.group_name)
+    assert sent_a["type"] == sent_b["type"] == "match.state" and sent_a["seq"] == sent_b["seq"]
+    texts_a, texts_b = _texts(sent_a), _texts(sent_b)
+    for seat in ("0", "1", "spectator"):
+        assert texts_a[seat] == texts_b[seat]
+    assert texts_a["2"]["view"]["claim_offer"]["card"] == "KD"
+    assert texts_b["2"]["view"]["claim_offer"] is None
+    # Bob is shown his draw actions, waiting for the window, in both.
+    for texts in (texts_a, texts_b):
+        view, summary = texts["1"]["view"], texts["1"]["match"]
+        assert (view["to_act"], view["legal_actions"]) == (BOB, ["draw", "take"])
+        assert summary["claims_seconds_left"] == WINDOW
+    # The same rule for the instants: the window closes RUMINO_CLAIM_SECONDS after the
+    # discard, and the next player's move clock starts then.
+    for match in (offered, plain):
+        # (two readings of the server's clock while the move is stored, a moment apart)
+        gap = match.move_deadline - match.claims_close_at - match.move_timeout
+        assert abs(gap.total_seconds()) < 1
+        state = current_state(match.pk, BOB)
+        assert state["match"]["claims_close_at"] == match.claims_close_at.isoformat()
+    for seat in (ALICE, BOB, None):
+        assert _public(current_state(offered.pk, seat)) == _public(current_state(plain.pk, seat))
 
-    offers = {seat: current_state(match.pk, seat)["view"] for seat in (0, 1, 2, None)}
-    assert offers[claimant]["claim_offer"]["card"] == "KD"
-    assert offers[claimant]["legal_actions"] == ["claim", "decline"]
-    for seat in {0, 1, 2, None} - {claimant}:
-        assert offers[seat]["claim_offer"] is None and offers[seat]["legal_actions"] == []
-        assert offers[seat]["to_act"] == (first + 1) % 3  # the next to draw, as if play went on
 
-    _act(match, players[claimant], "claim")
+@pytest.mark.django_db
+@pytest.mark.parametrize("charlie_hand", [RUMINO_SIX, NO_RUMINO], ids=["offer", "no-offer"])
+def test_every_action_but_a_claimants_answer_is_refused_while_the_window_is_open(
+    alice, bob, charlie, charlie_hand
+):
+    match = _table([alice, bob, charlie], charlie_hand)
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+    match.refresh_from_db()
+    seq, actions = match.seq, list(Deal.objects.get(match=match).actions)
+    for player, action in ((bob, "draw"), (bob, "take"), (alice, "draw"), (charlie, "draw")):
+        with pytest.raises(ClientError) as refused:
+            _act(match, player, action)
+        # The same refusal whoever sends it, with an offer open or not.
+        assert refused.value.code == "claims_open"
+        assert "claim window" in refused.value.message
+    match.refresh_from_db()
+    assert match.seq == seq and Deal.objects.get(match=match).actions == actions
+
+
+@pytest.mark.django_db
+def test_after_the_window_the_next_players_action_lapses_the_offer_first(alice, bob, charlie):
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+    match.refresh_from_db()
+    seq = match.seq
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())  # it closed
+
+    _act(match, bob, "take")
 
     match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED and match.winner_seat == claimant
+    deal = Deal.objects.get(match=match)
+    assert deal.actions[-3:] == [
+        {"seat": ALICE, "action": "discard KD"},
+        {"seat": CHARLIE, "action": "decline"},  # lapsed, in the log so replay is exact
+        {"seat": BOB, "action": "take"},
+    ]
+    assert match.seq == seq + 1 and match.claims_close_at is None
+    engine = engine_for(match, deal)
+    assert (engine.phase, engine.to_act) == ("discard", BOB)
+    assert GAME.replay(deal.record()).view(BOB) == engine.view(BOB)
+
+
+@pytest.mark.django_db
+def test_a_claim_sent_after_the_window_is_refused_and_changes_nothing(alice, bob, charlie):
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())
+    match.refresh_from_db()
+    seq, actions = match.seq, list(Deal.objects.get(match=match).actions)
+
+    for answer in ("claim", "decline"):
+        with pytest.raises(ClientError) as refused:
+            _act(match, charlie, answer)
+        assert refused.value.code == "claims_closed"
+
+    match.refresh_from_db()
+    assert match.seq == seq and match.status == Match.Status.IN_PROGRESS
+    assert Deal.objects.get(match=match).actions == actions
+
+
+@pytest.mark.django_db
+def test_a_claim_in_the_window_is_offered_to_the_claimant_alone_and_wins_the_match(
+    alice, bob, charlie
+):
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+
+    offers = {seat: current_state(match.pk, seat)["view"] for seat in (0, 1, 2, None)}
+    assert offers[CHARLIE]["claim_offer"]["card"] == "KD"
+    assert offers[CHARLIE]["legal_actions"] == ["claim", "decline"]
+    for seat in (ALICE, BOB, None):
+        assert offers[seat]["claim_offer"] is None and offers[seat]["to_act"] == BOB
+
+    _act(match, charlie, "claim")
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.winner_seat == CHARLIE
     assert engine_for(match, Deal.objects.get(match=match)).result()["rumino"] == [
         "7D", "8D", "9D", "10D", "JD", "QD", "KD",
     ]  # fmt: skip
 
 
-def _claim_table(alice, bob, charlie):
-    """A casual match of three with a move clock where the first player's king of diamonds
-    completes the third's rumino; returns (match, players, first, claimant)."""
-    match = services.match_create_casual(game="rumino", players=[alice, bob, charlie])
-    Match.objects.filter(pk=match.pk).update(move_timeout=timedelta(minutes=1))
-    deal = Deal.objects.get(match=match)
-    first = (deal.dealer + 1) % 3
-    wanted = {
-        first: CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH"),
-        (first + 1) % 3: BOB_HAND,
-        (first + 2) % 3: RUMINO_SIX,
-    }
-    deal.deck = hand_of([wanted[s] for s in range(3)], "KC", dealer=deal.dealer).record()["deck"]
-    deal.save(update_fields=["deck"])
+@pytest.mark.django_db
+def test_a_decline_in_the_window_is_private_and_does_not_end_the_window(
+    alice, bob, charlie, group_messages, django_capture_on_commit_callbacks
+):
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
     match.refresh_from_db()
-    return match, seated(match), first, (first + 2) % 3
+    seq = match.seq
+    before = {seat: current_state(match.pk, seat) for seat in (ALICE, BOB, None)}
+    group_messages.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _act(match, charlie, "decline") == seq
+
+    # Stored, but no new seq and no state for the table: only charlie's sockets are told.
+    match.refresh_from_db()
+    assert match.seq == seq
+    assert Deal.objects.get(match=match).actions[-1] == {"seat": CHARLIE, "action": "decline"}
+    assert group_messages == [(match.group_name, {"type": "match.resend", "seats": [CHARLIE]})]
+    for seat, state in before.items():
+        now = current_state(match.pk, seat)
+        assert now["view"] == state["view"] and now["seq"] == state["seq"]
+    assert current_state(match.pk, CHARLIE)["view"]["claim_offer"] is None
+    # The window goes on for Bob as if nothing happened.
+    with pytest.raises(ClientError) as refused:
+        _act(match, bob, "draw")
+    assert refused.value.code == "claims_open"
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())
+    _act(match, bob, "draw")
+    deal = Deal.objects.get(match=match)
+    assert [entry["action"] for entry in deal.actions[-3:]] == ["discard KD", "decline", "draw"]
 
 
 @pytest.mark.django_db
-def test_a_claim_left_unanswered_past_the_move_clock_is_declined_not_forfeited(alice, bob, charlie):
-    match, players, first, claimant = _claim_table(alice, bob, charlie)
-    _act(match, players[first], "draw")
-    _act(match, players[first], "discard KD")
+def test_an_offer_left_unanswered_lapses_and_the_next_player_forfeits_on_its_clock(
+    alice, bob, charlie
+):
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
     match.refresh_from_db()
-    assert current_engine(match).to_act == claimant
-    seq, deadline = match.seq, match.move_deadline
-    assert deadline is not None
+    assert current_engine(match).to_act == CHARLIE
+    later = match.move_deadline + timedelta(seconds=1)
 
-    later = timezone.now() + timedelta(minutes=2)
-    assert services.match_forfeit_if_idle(match_id=match.pk, now=later) is False
+    assert services.match_forfeit_if_idle(match_id=match.pk, now=later) is True
 
-    match.refresh_from_db()
-    assert match.status == Match.Status.IN_PROGRESS
-    assert match.seq == seq + 1 and match.move_deadline > deadline
-    deal = Deal.objects.get(match=match)
-    assert deal.actions[-1] == {"seat": claimant, "action": "decline"}
-    engine = current_engine(match)
-    assert (engine.phase, engine.to_act) == ("draw", (first + 1) % 3)
-    # A seat that lets its clock run out on an ordinary turn still forfeits.
-    much_later = match.move_deadline + timedelta(seconds=1)
-    assert services.match_forfeit_if_idle(match_id=match.pk, now=much_later) is True
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.reason == "forfeit"
-    assert match.places[(first + 1) % 3] == max(match.places)
+    assert match.places[BOB] == max(match.places)  # the next player let its clock run out
+    deal = Deal.objects.get(match=match)
+    assert deal.actions[-1] == {"seat": CHARLIE, "action": "decline"}
+    assert engine_for(match, deal).to_act == BOB
+
+
+@pytest.mark.django_db
+def test_an_offer_made_before_the_window_existed_is_declined_on_the_clock(alice, bob, charlie):
+    """A match whose offer was open when the window came in (no ``claims_close_at``): the
+    claimant acts as before, and its lapsed clock plays ``decline`` (Rumino.timeout_action)."""
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+    Match.objects.filter(pk=match.pk).update(claims_close_at=None)
+    match.refresh_from_db()
+    seq = match.seq
+
+    assert services.match_forfeit_if_idle(
+        match_id=match.pk, now=match.move_deadline + timedelta(seconds=1)
+    ) is False  # fmt: skip
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.IN_PROGRESS and match.seq == seq + 1
+    assert Deal.objects.get(match=match).actions[-1] == {"seat": CHARLIE, "action": "decline"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_next_to_draw_waits_for_the_window_and_a_bot_claimant_claims_at_once(settings):
+    from tests.conftest import make_player
+
+    human = make_player("ann")
+    first, second = services.bot_player("heuristic", 1), services.bot_player("heuristic", 2)
+    # Ann (seat 0) discards the king: the bot in seat 1 draws next, the one in seat 2 may
+    # claim (the window is open: claims are answered at once, draws wait).
+    match = _table([human, first, second])
+    _act(match, human, "draw")
+    _act(match, human, "discard KD")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.winner_seat == CHARLIE
+
+    # Without an offer, the bot next to draw waits until the window has closed; where tasks
+    # run eagerly, the page's ping at the close (match_check_clock) has it play.
+    match = _table([human, first, second], charlie_hand=NO_RUMINO)
+    _act(match, human, "draw")
+    _act(match, human, "discard KD")
+    match.refresh_from_db()
+    seq = match.seq
+    services.match_check_clock(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.seq == seq and current_engine(match).to_act == BOB  # still waiting
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())
+    services.match_check_clock(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.seq > seq
+    actions = Deal.objects.get(match=match).actions
+    assert actions[actions.index({"seat": ALICE, "action": "discard KD"}) + 1]["seat"] == BOB
+
+
+@pytest.mark.django_db
+def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    """With a Celery worker a countdown waits: the bot's move is queued to run once the
+    window has closed, and a move that runs early queues itself again for the rest."""
+    queued = []
+    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *args: queued.append(args)])
+    monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)
+    first, second = services.bot_player("heuristic", 1), services.bot_player("heuristic", 2)
+    match = _table([alice, first, second], charlie_hand=NO_RUMINO)
+    _act(match, alice, "draw")
+    with django_capture_on_commit_callbacks(execute=True):
+        _act(match, alice, "discard KD")
+    match.refresh_from_db()
+    [(match_id, seq, delay)] = queued
+    assert (match_id, seq) == (match.pk, match.seq)
+    assert WINDOW - 1 < delay <= WINDOW  # the rest of the window (BOT_DELAY_SECONDS is 0)
+
+    queued.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bot_play(match_id=match.pk, seq=match.seq) is False  # too early
+    [(_, again, rest)] = queued
+    assert again == match.seq and 0 < rest <= delay
+    match.refresh_from_db()
+    assert current_engine(match).to_act == BOB and match.seq == seq  # nothing played
+
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())
+    assert services.bot_play(match_id=match.pk, seq=match.seq) is True
+    match.refresh_from_db()
+    assert match.seq == seq + 1 and Deal.objects.get(match=match).actions[-1]["seat"] == BOB

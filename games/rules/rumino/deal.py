@@ -151,6 +151,13 @@ class RuminoDeal(Deal):
                 for code in sorted({CODES[face] for face in self.hands[seat]})
                 if FACE[code] != self.taken
             ]
+        return self.draw_actions(seat)
+
+    def draw_actions(self, seat: int) -> list[str]:
+        """The sorted actions ``seat`` has at the start of its turn with its hand as it is:
+        ``draw``, ``take``, and ``knock`` (deadwood 1 to 7) or ``gin`` (deadwood 0). The
+        view shows them to the next player while a claim is offered to another
+        (view.py), as they will be once the offer is answered."""
         actions = ["draw", "take"]
         dead = self.deadwood(seat)[0]
         if dead == 0:
@@ -158,6 +165,20 @@ class RuminoDeal(Deal):
         elif dead <= KNOCK_LIMIT:
             actions.append("knock")
         return sorted(actions)
+
+    @property
+    def open_claims(self) -> list[int]:
+        """The seats with a claim offer open on the last discard, the one to answer first
+        first; [] outside the claim phase."""
+        return list(self.claims) if self.phase == CLAIM else []
+
+    @property
+    def seat_on_move(self) -> int | None:
+        """The seat the table sees on move: ``to_act``, except while a claim is offered,
+        when it is the next player after the discarder (the offer is private)."""
+        if self.phase == CLAIM:
+            return self.next_seat(self.discarder)
+        return self.to_act
 
     # -- applying an action ----------------------------------------------------
 
@@ -172,7 +193,8 @@ class RuminoDeal(Deal):
         4. ``discard XY``: the card goes on the pile. Each other player whose rumino it
            completes is offered it in turn (``claim``/``decline``); then the next
            player's turn. A turn that would start with the stock empty ends the hand
-           with no score.
+           with no score; so with the stock empty the first such player's rumino is
+           revealed for them at once (no turn follows for the offer to wait before).
 
         Raises IllegalAction, changing nothing, when the action is refused.
         """
@@ -232,6 +254,13 @@ class RuminoDeal(Deal):
             + self.playing[: self.playing.index(seat)]
             if completes_rumino(self.hands[other], face) is not None
         ]
+        if self.claims and not self.stock_count:
+            # No turn can follow for the offer to wait before: the first claimant's
+            # rumino is revealed for them at once, as a dealt one is (game.py).
+            claimant = self.claims[0]
+            self.hands[claimant] = sorted([*self.hands[claimant], self.pile.pop()])
+            self._end(RUMINO, claimant)
+            return
         self._after_claims()
 
     def _expected(self) -> str:

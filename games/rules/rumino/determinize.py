@@ -73,8 +73,9 @@ def determinize(
     """A Rumino hand whose view for ``view["viewer"]`` is ``view``, after ``history``
     (``public_history`` for that viewer); ``options`` the validated options, ``rng`` draws
     the hidden cards (module docstring). Raises ValueError for a view not of Rumino or
-    when no hand fits it in ``TRIES`` samples (as when the view waits on a claim offered
-    to another seat: the viewer has nothing to decide then)."""
+    when no hand fits it in ``TRIES`` samples. A claim offered to another seat in a
+    sample is declined for it (as the live layer lets it lapse before the next turn), so
+    a sample for the next player to draw is at its turn."""
     check_view(game, view)
     carry = _carry_before(view, history)
     for _ in range(TRIES):
@@ -96,6 +97,11 @@ def determinize(
                         raise IllegalAction("wrong_phase", "the sample offers the viewer a claim")
                     deal.apply("decline")
                 deal.apply(action, seat=seat)
+            # Offers still open to others in this sample lapse before the viewer's turn:
+            # the live layer declines them when the claim window closes, before the
+            # next player's action (game.py ``lapse_claims``).
+            while deal.phase == "claim" and deal.to_act != view["viewer"]:
+                deal.apply("decline")
         except IllegalAction:
             continue
         if game.view_for(deal, view["viewer"]) == view:

@@ -40,12 +40,20 @@ Decisions the sources and rulings leave open, taken here:
 - The card just taken from the pile may not be discarded in the same turn (nor
   another copy of it), as in most rummies; otherwise a turn could change nothing.
 - ``knock`` needs a deadwood of 1 to 7; with 0 the player goes ``gin``.
-- A turn that would start with the stock empty ends the hand without a score.
+- A turn that would start with the stock empty ends the hand without a score. A discard
+  that completes a rumino when the stock is empty is not offered: the first such
+  player in the order of play gets the card and wins at once, as with a rumino dealt
+  (no turn follows for an offer to wait before, and the claim window would otherwise
+  show that an offer was open).
 - A rumino dealt is revealed before the first turn (the first in the order of play).
 - The claim offer is private: while it is open, the other seats' views show the
-  discard as made and the next player to draw as the seat to act, with no legal
-  actions; the claimant's view shows the offer. The live layer should pause after
-  every discard alike, so that the pause tells nothing.
+  discard as made and the next player to draw as the seat to act, that player with the
+  actions its turn will give it; the claimant's view shows the offer. The live layer
+  pauses after every discard alike (the claim window, ``claim_window_opens``; its
+  length is the setting ``RUMINO_CLAIM_SECONDS``), refuses the next player's action
+  until the window closes, then declines for the claimants who did not answer
+  (``lapse_claims``) before that action, so that neither the pause nor the views tell
+  whether an offer was made.
 - If every player left reaches 100 in the same hand, the lowest score wins the game.
 - Places: the winner, then the players still in by score, then those out, the last to
   leave best.
@@ -213,12 +221,46 @@ class Rumino(Game):
 
     def timeout_action(self, deal: Deal) -> str | None:
         """What the live layer plays for the seat on move when its move clock runs out,
-        instead of forfeiting the match: ``"decline"`` for a claim offer (the claim's time
-        limit is the move clock; an offer left unanswered lapses and play goes on, as at
-        a table where the claimant says nothing), None otherwise (the usual forfeit).
-        The action never ends the hand. Source: ../shared/rules/README.md ("Rumino": the
-        claim is offered "with a time limit before play goes on")."""
+        instead of forfeiting the match: ``"decline"`` for a claim offer still open (an
+        offer left unanswered lapses and play goes on, as at a table where the claimant
+        says nothing), None otherwise (the usual forfeit). The live layer lapses the
+        offers itself when the claim window closes (``lapse_claims``); this is the
+        fallback for an offer made before the window existed. The action never ends the
+        hand. Source: ../shared/rules/README.md ("Rumino": the claim is offered "with a
+        time limit before play goes on")."""
         return "decline" if deal.phase == "claim" else None
+
+    # -- the claim window: hooks for the live layer, which keeps the clock ------------
+
+    def claim_window_opens(self, deal: Deal, action: str) -> bool:
+        """True when the live layer must pause play for the claim window after ``action``,
+        just applied to ``deal``: after every discard that leaves the hand going on,
+        whether or not it completes someone's rumino, so that the pause tells nothing
+        (rulings: the offer is private). Source: ../shared/rules/README.md ("Rumino")."""
+        return action.startswith("discard ") and not deal.is_over
+
+    def open_claims(self, deal: Deal) -> list[int]:
+        """The seats with a claim offer open in ``deal``, the one to answer first first;
+        [] when none is (``RuminoDeal.open_claims``)."""
+        return deal.open_claims  # type: ignore[attr-defined]
+
+    def seat_on_move(self, deal: Deal) -> int | None:
+        """The seat every view but a claimant's shows on move: the next player to draw
+        while a claim is offered, else ``to_act`` (``RuminoDeal.seat_on_move``)."""
+        return deal.seat_on_move  # type: ignore[attr-defined]
+
+    def lapse_claims(self, deal: Deal) -> list[tuple[int, str]]:
+        """Let every open claim offer of ``deal`` lapse: apply ``decline`` for each
+        claimant in turn (a later claimant is offered the card only once the earlier
+        declines, so all of them lapse) and return the ``(seat, "decline")`` pairs
+        applied, in order, for the deal's log; [] when no offer is open. Never ends the
+        hand (no offer is made with the stock empty: RuminoDeal)."""
+        lapsed: list[tuple[int, str]] = []
+        while deal.phase == "claim":
+            seat = deal.to_act
+            deal.apply("decline")
+            lapsed.append((seat, "decline"))
+        return lapsed
 
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""

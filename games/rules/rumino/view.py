@@ -24,7 +24,10 @@ Nothing a player could not know is in it: the viewer's own hand (with the engine
 arrangement for the least deadwood), the pile, each hand's size and the cards everyone
 saw taken from the pile. While a claim is offered only the claimant sees it: the other
 seats see the discard made and the next player to draw as ``to_act`` with phase
-``draw`` and no legal actions (docstring of game.py). At the end the result shows every
+``draw``, and the next player sees the legal actions its turn will give it (``draw``,
+``take``, ``knock`` or ``gin``), so that every view but the claimant's is the same with
+an offer open as without one (docstring of game.py; the live layer refuses those actions
+until the claim window closes, docs/games/rumino.md). At the end the result shows every
 hand, as at the table.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 ../shared/rules/README.md ("Rumino": the offer is private), ../shared/DESIGN.md.
@@ -88,8 +91,10 @@ def build_view(deal: RuminoDeal, viewer: int | None) -> dict[str, Any]:
         out_order=list(deal.state["out"]),
     )
     if claiming and viewer != deal.to_act:
-        # The offer is private (rulings): show the table as if play went on.
+        # The offer is private (rulings): show the table as if play went on, the next
+        # player with the actions its turn will give it, exactly as without an offer.
+        following = deal.seat_on_move
         view["phase"] = "draw"
-        view["to_act"] = deal.next_seat(deal.discarder)
-        view["legal_actions"] = []
+        view["to_act"] = following
+        view["legal_actions"] = deal.draw_actions(following) if viewer == following else []
     return view

@@ -14,10 +14,13 @@
 // the engine's arrangement for the least deadwood under it, and at the end every hand
 // arranged in melds with its deadwood.
 //
-// The claim's time limit is the match's move clock (the claimant is the seat to act; an
-// offer left unanswered is declined for them: Rumino.timeout_action, games/services.py);
-// the others see the next player to draw as on move, with nothing to do, as the rulings
-// say, and this table shows them the same "waiting" line whether or not a claim is open.
+// The claim window (games/claim_window.py): after every discard, claim or no claim, play
+// pauses for everyone alike until match.claims_close_at (match.claims_seconds_left, counted
+// down here from the state's arrival). Every table shows the same "claims open" countdown;
+// the next player's view holds the draw actions its turn will give it, and this table keeps
+// them disabled until the window closes, then redraws and pings (so that, with no Celery
+// worker, a bot next to draw is asked to play: games/services.py match_check_clock). Only
+// the claimant's view shows the offer; answered or not, the window runs to its end.
 
 import { h, makeCard, makeBack, dealResultTable } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
@@ -40,6 +43,7 @@ const STYLE = `
 .ru-meld { display: inline-flex; border: 1px solid rgba(255,255,255,.4); border-radius: 6px; padding: 2px; }
 .ru-dead { display: inline-flex; opacity: .8; }
 .ru-controls { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
+.ru-window { border: 1px dashed rgba(255,255,255,.5); border-radius: 6px; padding: 2px 8px; display: inline-block; }
 .card.ru-joker .card-center { font-weight: 700; font-size: .8em; color: #6b2d8f; }
 .ru-hand .lt-cards { flex-wrap: wrap; row-gap: 6px; }
 `;
@@ -59,6 +63,40 @@ export function ruminoCard(code, options = {}) {
   const center = el.querySelector(".card-center");
   if (center) center.textContent = "★ JK";
   return el;
+}
+
+// The claim window's end (performance.now() milliseconds) of each state message, counted
+// from its arrival (its first render), and the one timer that redraws while it runs.
+const windowEnds = new WeakMap();
+let windowTimer = null;
+
+/** Seconds left in the claim window of this state (0 once closed, or without one). */
+function windowSeconds(ctx) {
+  const st = ctx.st;
+  const left = ctx.match && ctx.match.status === "in_progress" ? ctx.match.claims_seconds_left : null;
+  if (!st || typeof left !== "number" || left <= 0) return 0;
+  if (!windowEnds.has(st)) windowEnds.set(st, performance.now() + left * 1000);
+  return Math.max(0, (windowEnds.get(st) - performance.now()) / 1000);
+}
+
+/** While the window runs, redraw every second; at its close, redraw and ping once. */
+function scheduleWindow(ctx, seconds) {
+  clearTimeout(windowTimer);
+  windowTimer = null;
+  if (seconds <= 0 || typeof setTimeout === "undefined") return;
+  const st = ctx.st;
+  windowTimer = setTimeout(() => {
+    windowTimer = null;
+    if (ctx.client.state !== st) return;   // a newer state has its own window
+    if (windowSeconds(ctx) <= 0 && typeof ctx.client.send === "function") ctx.client.send({ type: "ping" });
+    ctx.rerender();
+  }, Math.min(1000, seconds * 1000 - Math.floor(seconds - 0.001) * 1000));
+}
+
+function windowLine(seconds) {
+  if (seconds <= 0) return null;
+  return h("div", { class: "ru-window muted", "data-testid": "claim-window" },
+    interpolate(gettext("Claims open: play goes on in %(seconds)s s"), { seconds: Math.ceil(seconds) }, true));
 }
 
 /** Cards sorted by suit (C D H S), then rank, jokers last: how a hand is held. */
@@ -112,11 +150,11 @@ function others(ctx, players) {
   }));
 }
 
-function center(ctx) {
+function center(ctx, waiting) {
   const view = ctx.view;
   const pile = view.pile || [];
-  const draw = ctx.act("draw");
-  const take = ctx.act("take");
+  const draw = waiting ? null : ctx.act("draw");
+  const take = waiting ? null : ctx.act("take");
   const stock = h("div", { class: "ru-stock", "data-testid": "stock" },
     h("div", { class: "lt-label" }, gettext("Stock"), " ", h("span", { class: "badge", "data-testid": "stock-count" }, String(view.stock_count ?? 0))),
     (view.stock_count ?? 0) > 0
@@ -145,10 +183,10 @@ function claimOffer(ctx) {
     h("div", { class: "ru-controls" },
       claim ? h("button", { type: "button", class: "btn btn-primary", "data-action": claim, "data-testid": "claim" }, gettext("Claim")) : null,
       decline ? h("button", { type: "button", class: "btn", "data-action": decline, "data-testid": "decline" }, gettext("Decline")) : null),
-    h("p", { class: "muted" }, gettext("If you do not answer before the move clock runs out, the offer is declined.")));
+    h("p", { class: "muted" }, gettext("Answer before the claim window closes: after that the offer lapses and play goes on.")));
 }
 
-function controls(ctx) {
+function controls(ctx, waiting) {
   const labels = {
     knock: gettext("Knock"), gin: gettext("Gin"), rebuy: gettext("Rebuy"), retire: gettext("Retire"),
     draw: gettext("Draw from the stock"), take: gettext("Take the upcard"),
@@ -157,7 +195,9 @@ function controls(ctx) {
   for (const a of ["knock", "gin", "rebuy", "retire", "draw", "take"]) {
     if (!ctx.legal.has(a)) continue;
     ctx.used.add(a);
-    buttons.push(h("button", { type: "button", class: ["btn", a === "knock" || a === "gin" ? "btn-primary" : null], "data-action": a, "data-testid": `ru-${a}` }, labels[a]));
+    // While the claim window runs the buttons are there but disabled (the server refuses
+    // the action until it closes); the click handler ignores a disabled button.
+    buttons.push(h("button", { type: "button", class: ["btn", a === "knock" || a === "gin" ? "btn-primary" : null], "data-action": a, "data-testid": `ru-${a}`, disabled: waiting && a !== "rebuy" && a !== "retire" }, labels[a]));
   }
   return buttons.length ? h("div", { class: "ru-controls", "data-testid": "ru-controls" }, buttons) : null;
 }
@@ -209,9 +249,12 @@ function handResult(ctx, r, testid) {
     }));
 }
 
-function prompt(ctx, me) {
+function prompt(ctx, me, waiting) {
   const view = ctx.view;
   if (view.phase === "over" || view.to_act === null || view.to_act === undefined) return undefined;
+  if (waiting && ctx.myTurn && view.phase === "draw") {
+    return { text: gettext("Your turn in a moment"), detail: gettext("Claims are open on the discard; your turn starts when the window closes."), mine: false };
+  }
   if (ctx.myTurn) {
     const detail = {
       rebuy: gettext("Rebuy to stay in the game, or retire."),
@@ -220,10 +263,6 @@ function prompt(ctx, me) {
       claim: gettext("A discard completes your rumino: claim it or decline."),
     }[view.phase] || "";
     return { text: gettext("Your turn"), detail, mine: true };
-  }
-  if (ctx.isMe(view.to_act)) {
-    // Nothing to do yet: another player may be answering a private claim offer (or not).
-    return { text: gettext("Your turn in a moment"), detail: gettext("Waiting for the table."), mine: false };
   }
   return undefined;
 }
@@ -234,18 +273,22 @@ export function render(ctx) {
   const players = view.players || [];
   const me = players.find((p) => ctx.isMe(p.seat)) || null;
   const last = match && match.last_result && !view.result ? match.last_result.result : null;
+  const seconds = windowSeconds(ctx);
+  const waiting = seconds > 0 && !view.claim_offer;   // a claimant answers inside the window
+  scheduleWindow(ctx, seconds);
   const felt = [
     others(ctx, players),
+    windowLine(seconds),
     claimOffer(ctx),
-    center(ctx),
-    controls(ctx),
+    center(ctx, waiting),
+    controls(ctx, waiting),
     ownHand(ctx, me),
     handResult(ctx, view.result, "hand-result"),
     last && view.phase !== "over" && (view.pile || []).length <= 2 ? handResult(ctx, last, "last-hand-result") : null,
   ];
   return {
     felt,
-    prompt: prompt(ctx, me),
+    prompt: prompt(ctx, me, waiting),
     columns: [
       { label: gettext("Cards"), title: gettext("Cards in hand"), value: (s) => String((players.find((p) => p.seat === s) || {}).hand_count ?? "") },
     ],

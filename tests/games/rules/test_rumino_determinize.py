@@ -31,9 +31,6 @@ def check_every_viewer(deal, seed):
     for viewer in range(deal.seats):
         view = deal.view(viewer)
         history = GAME.public_history(deal, viewer)
-        if view["to_act"] == viewer and not view["legal_actions"] and not deal.is_over:
-            # Waiting on a claim offered to another seat: nothing to decide, no sample.
-            continue
         sample = GAME.determinize(view, history, deal.options, random.Random(seed))
         assert sample.view(viewer) == view
         assert GAME.public_history(sample, viewer) == history
@@ -101,6 +98,22 @@ def test_a_declined_offer_is_left_out_of_the_other_seats_history():
     for viewer in (ALICE, BOB, None):
         assert (CHARLIE, "decline") not in GAME.public_history(deal, viewer)
     check_every_viewer(deal, 1)
+
+
+def test_the_next_player_waiting_on_an_open_offer_is_sampled_at_its_own_turn():
+    alice = CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH")
+    deal = hand_of([alice, BOB_HAND, RUMINO_SIX], "KC")
+    deal.apply("draw")
+    deal.apply("discard KD")
+    assert deal.to_act == CHARLIE  # the offer is open
+    view = deal.view(BOB)
+    sample = GAME.determinize(view, GAME.public_history(deal, BOB), deal.options,
+                              random.Random(3))  # fmt: skip
+    # The offers open in the sample lapsed, as the live layer lets them lapse before Bob's
+    # turn: the search starts where Bob decides.
+    assert (sample.phase, sample.to_act) == ("draw", BOB)
+    assert sample.legal_actions() == view["legal_actions"] == ["draw", "take"]
+    assert sample.view(BOB) == view
 
 
 def test_a_view_of_another_game_is_refused():

@@ -167,9 +167,12 @@ def test_a_discard_completing_a_rumino_is_offered_privately_to_that_player():
     assert own["legal_actions"] == ["claim", "decline"]
     for viewer in (ALICE, BOB, None):
         view = deal.view(viewer)
-        assert view["claim_offer"] is None and view["legal_actions"] == []
+        assert view["claim_offer"] is None
+        # Bob, next to draw, sees the actions his turn will give him, as without an offer.
+        assert view["legal_actions"] == (["draw", "take"] if viewer == BOB else [])
         assert view["phase"] == "draw" and view["to_act"] == BOB
         assert view["pile"][-1] == "KD"
+    assert GAME.seat_on_move(deal) == BOB and GAME.open_claims(deal) == [CHARLIE]
     deal.apply("claim")
     result = deal.result()
     assert result["winner"] == CHARLIE and result["by"] == CHARLIE
@@ -189,6 +192,66 @@ def test_a_declined_claim_lets_play_go_on_and_several_are_offered_in_turn():
     deal.apply("decline")
     assert deal.to_act == BOB and deal.phase == "draw"
     assert deal.view(None)["pile"][-1] == "KD"
+
+
+def _after_discarding_the_king(charlie):
+    deal = hand_of([CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH"), BOB_HAND, charlie], "KC")
+    deal.apply("draw")
+    deal.apply("discard KD")
+    return deal
+
+
+def test_every_view_but_the_claimants_is_the_same_with_an_offer_open_as_without():
+    offered = _after_discarding_the_king(RUMINO_SIX)
+    plain = _after_discarding_the_king("7D 8D 9D 10D JD 2S 2C")  # the king completes nothing
+    assert offered.phase == "claim" and plain.phase == "draw"
+    for viewer in (ALICE, BOB, None):
+        assert offered.view(viewer) == plain.view(viewer)
+    assert offered.view(BOB)["legal_actions"] == plain.legal_actions() == ["draw", "take"]
+    assert GAME.seat_on_move(offered) == GAME.seat_on_move(plain) == BOB
+    assert GAME.open_claims(plain) == []
+    assert GAME.claim_window_opens(offered, "discard KD")
+    assert GAME.claim_window_opens(plain, "discard KD")
+
+
+def test_a_lapse_declines_every_open_offer_in_turn_and_the_next_player_draws():
+    alice = CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH")
+    deal = hand_of([alice, "7D 8D 9D 10D JD QD 3C", RUMINO_SIX], "KC")
+    deal.apply("draw")
+    deal.apply("discard KD")
+    before = deal.view(ALICE)
+    assert GAME.open_claims(deal) == [BOB, CHARLIE]
+    assert GAME.lapse_claims(deal) == [(BOB, "decline"), (CHARLIE, "decline")]
+    assert (deal.phase, deal.to_act, GAME.open_claims(deal)) == ("draw", BOB, [])
+    assert deal.view(ALICE) == before  # nothing the others see has changed
+    assert GAME.lapse_claims(deal) == []
+    assert_replays(deal)
+
+
+def test_only_a_discard_that_leaves_the_hand_going_on_opens_the_claim_window():
+    deal = three()
+    assert not GAME.claim_window_opens(deal, "draw")
+    deal.apply("draw")
+    deal.apply("discard 2S")
+    assert GAME.claim_window_opens(deal, "discard 2S")
+    assert not GAME.claim_window_opens(deal, "knock")
+    over = three()
+    over.apply("knock")
+    assert not GAME.claim_window_opens(over, "discard 2S")
+
+
+def test_with_the_stock_empty_a_discard_completing_a_rumino_wins_at_once_unoffered():
+    alice = CHARLIE_HAND.replace("7D", "KD").replace("JD", "JH")
+    deal = hand_of([alice, BOB_HAND, RUMINO_SIX], "KC")
+    # Set the stock down to its last card, as 85 draws would (not replayable: a test of
+    # the discard alone).
+    deal.drawn = len(deal.stock) - 1
+    deal.apply("draw")
+    assert deal.stock_count == 0
+    deal.apply("discard KD")
+    result = deal.result()
+    assert deal.is_over and (result["ended_by"], result["winner"]) == ("rumino", CHARLIE)
+    assert result["rumino"] == ["7D", "8D", "9D", "10D", "JD", "QD", "KD"]
 
 
 def test_a_hand_whose_stock_runs_out_ends_without_a_score():

@@ -90,7 +90,13 @@ def check(deal, account):
                 assert entry["hand"] is None and entry["deadwood"] is None
                 assert not Counter(entry["known_cards"]) - account.taken[seat]
         if viewer != deal.to_act:
-            assert view["legal_actions"] == [] and view["claim_offer"] is None
+            assert view["claim_offer"] is None
+            if viewer == GAME.seat_on_move(deal) and not deal.is_over:
+                # The next player to draw while an offer is open to another: the actions
+                # its turn will give it, as with no offer (view.py).
+                assert view["legal_actions"] == deal.draw_actions(viewer)
+            else:
+                assert view["legal_actions"] == []
         elif deal.phase == "claim":
             assert view["claim_offer"]["card"] == account.pile[-1]
 
@@ -116,6 +122,13 @@ def play_game(spec):
             seat, action = deal.to_act, rng.choice(legal)
             deal.apply(action)
             account.observe(seat, action)
+            if (
+                deal.is_over
+                and deal.result()["ended_by"] == "rumino"
+                and action.startswith("discard ")
+            ):
+                # The stock was empty: the discard went at once to the rumino it completed.
+                account.observe(deal.result()["by"], "claim")
             if rng.random() < 0.01:
                 assert_replays(deal)
         check(deal, account)
