@@ -297,7 +297,7 @@ BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
 # Rumino's claim window (games/claim_window.py, docs/games/rumino.md): after every discard
 # play pauses this long, for everyone alike, while a claim may be made. 0: no pause, and so
 # no time to claim either (offers lapse at once; tests that play fast).
-RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 4000) / 1000
+RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 6000) / 1000
 # The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core.
 BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.
