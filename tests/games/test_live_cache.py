@@ -398,6 +398,15 @@ def test_a_deal_end_that_fails_stores_nothing_and_the_next_try_replays(
     assert match.deals.count() == 2 and match.seq == before[0] + 1
 
 
+def test_the_deal_end_statement_names_the_models_table_and_columns():
+    sql = services._STORE_DEAL_END_SQL
+    assert f"UPDATE {Deal._meta.db_table} " in sql and f"FROM {Deal._meta.db_table} " in sql
+    for name in ("actions", "result", "finished_at"):
+        assert f"{Deal._meta.get_field(name).column} = %s" in sql
+    assert f"ORDER BY {Deal._meta.get_field('number').column})" in sql
+    assert f"{Deal._meta.get_field('match').column} = %s" in sql
+
+
 def test_a_kept_deal_end_serves_only_its_own_seq_seat_and_action():
     live_deal = state_module.LiveDeal(5, None, Deal(number=1), object())
     state_module.keep_deal_end(9, 5, 0, "a", live_deal)
