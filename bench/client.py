@@ -355,9 +355,13 @@ class SeatClient:
     async def _sync(self, ws) -> None:
         """Ask for the current state, at most once a second: the server refuses faster
         syncs on one socket (``rate_limited``; docs/security.md, finding 5), as a browser
-        that got many ``stale`` errors in a row would learn too."""
+        that got many ``stale`` errors in a row would learn too; and not before the time a
+        refused sync's ``retry_after`` named. The server times syncs when it handles them,
+        after the messages before them on the socket, so one sent a second after the last
+        can still be refused when the server was slow with the last one."""
         last = getattr(self, "_last_sync", 0.0)
-        wait = 1.05 - (time.monotonic() - last)
+        not_before = max(last + 1.05, getattr(self, "_sync_not_before", 0.0))
+        wait = not_before - time.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)
         self._last_sync = time.monotonic()
@@ -373,6 +377,13 @@ class SeatClient:
                 self.stats.events[f"error:{code}"] += 1
                 if self.pending and not self.pending.resent and not self.send_twice:
                     self.pending = None
+                await self._sync(ws)
+            elif code == "rate_limited" and message.get("retry_after") is not None:
+                # A sync refused, with when the next is accepted: honour it, then sync.
+                # Counted apart (``rate_limited_sync``): a scenario whose fault makes syncs
+                # (duplicates: racing tabs refused as stale) may count it as explained.
+                self.stats.errors["rate_limited_sync"] += 1
+                self._sync_not_before = time.monotonic() + float(message["retry_after"])
                 await self._sync(ws)
             elif code == "rate_limited":
                 self.stats.errors[code] += 1

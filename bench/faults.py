@@ -11,7 +11,9 @@ passed the hidden-information audit, and the scenario's own promise:
   redis-restart   SIGKILL redis-server (no persistence: groups and queued tasks are gone),
                   start it again; twice. Play resumes.
   duplicates      every seat has two tabs on different servers racing, and one of them sends
-                  each action twice: exactly one action is stored a seq.
+                  each action twice: exactly one action is stored a seq. The racing tabs'
+                  syncs refused by the server's one-a-second limit (with ``retry_after``,
+                  which the client honours) are reported as explained, not as failures.
   worker-kill     matches end by resignation in a burst; the Celery worker's pool is
                   SIGKILLed while recording, later the whole worker: every result is recorded
                   once (two rating changes a match, ratings and standings exact).
@@ -74,22 +76,28 @@ async def after_acks(stats, count: int) -> None:
         await asyncio.sleep(0.05)
 
 
-def common_report(stats, clients, deployment, matches, *, sent=None) -> dict:
+def common_report(stats, clients, deployment, matches, *, sent=None, explained=()) -> dict:
+    """What every scenario checks: nothing lost or applied twice (``verify_stored``, with
+    ``sent`` for racing tabs), nothing leaked (the clients' audits), no error message a
+    client did not expect. ``explained``: error codes the scenario's fault accounts for,
+    reported under ``explained_errors`` and not failing the verdict."""
     from bench.client import verify_stored
 
     ids = [match_id for match_id, _ in matches]
     problems = verify_stored(stats.acked, ids, sent=sent)
     audit = [p for c in clients for p in c.audit.problems]
+    unexplained = {code: n for code, n in stats.errors.items() if code not in explained}
     return {
         "matches": len(matches),
         "actions_acknowledged": len(stats.ack_times),
         "messages_audited": sum(c.audit.checked for c in clients),
         "audit_problems": audit[:10],
         "stored_check_problems": problems[:10],
-        "client_errors": dict(stats.errors),
+        "client_errors": unexplained,
+        "explained_errors": {code: n for code, n in stats.errors.items() if code in explained},
         "events": dict(stats.events),
         "server_log_problems": log_problems(deployment),
-        "ok": not problems and not audit and not stats.errors,
+        "ok": not problems and not audit and not unexplained,
     }
 
 
@@ -204,7 +212,18 @@ def duplicates(args) -> dict:
             for c in clients
         ]
         elapsed = asyncio.run(drive(deployment, clients + rivals))
-        report = common_report(stats, clients + rivals, deployment, matches, sent=stats.sent)
+        # Two tabs of a seat racing (the fault) are refused as stale and each asks for a
+        # sync; the server takes one sync a second a socket (docs/security.md, finding 5),
+        # so a sync refused with its retry_after, honoured by the client, is this fault's
+        # doing. Anything lost, doubled or leaked still fails.
+        report = common_report(
+            stats,
+            clients + rivals,
+            deployment,
+            matches,
+            sent=stats.sent,
+            explained=("rate_limited_sync",),
+        )
         stored = sum(
             len(actions)
             for actions in Deal.objects.filter(match_id__in=[m for m, _ in matches]).values_list(

@@ -8,6 +8,7 @@ docs/protocol.md.
 from __future__ import annotations
 
 import json
+import math
 import time
 
 from channels.db import database_sync_to_async
@@ -335,10 +336,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def handle_sync(self, message: dict) -> None:
         """Send the current state again; at most one a second on one socket (more in that
-        second get ``rate_limited``), so a flood of syncs costs little."""
+        second get ``rate_limited`` with the ``retry_after`` seconds until the next one is
+        accepted), so a flood of syncs costs little."""
         now = time.monotonic()
         if now - self.last_sync < 1.0:
-            raise ClientError("rate_limited", gettext("Too many sync requests; one a second."))
+            # Rounded up, so that a sync sent after waiting this long is accepted.
+            wait = math.ceil((self.last_sync + 1.0 - now) * 100) / 100
+            raise ClientError(
+                "rate_limited", gettext("Too many sync requests; one a second."), retry_after=wait
+            )
         self.last_sync = now
         await self.send_state()
 

@@ -31,19 +31,22 @@ from games.state import (
     SeatInfo,
     clock_summary,
     engine_for,
+    keep_deal_end,
     keep_live_engine,
+    last_trick_of,
     match_seats,
     move_seconds_left,
+    remember_last_trick,
     state_messages,
+    take_deal_end,
     take_live_engine,
 )
 
 
-def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
-    """Create deal ``number`` from a fresh CSPRNG shuffle; the deck never leaves the server.
+def _deal_prepare(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
+    """Deal ``number``, not yet saved, from a fresh CSPRNG shuffle, with the commitment to
+    its deck (games/rules/fairness.py, docs/fairness.md); the deck never leaves the server.
     ``carry``: what it needs from the deals before it (``Game.carry_for``).
-
-    Call while holding select_for_update on the Match.
     """
     game = get_game(match.game)
     engine = game.new_deal(
@@ -51,7 +54,7 @@ def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = No
     )
     deck = engine.record()["deck"]
     salt = fairness.new_salt()
-    return Deal.objects.create(
+    return Deal(
         match=match,
         number=number,
         dealer=dealer,
@@ -60,6 +63,16 @@ def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = No
         salt=salt,
         commitment=fairness.commitment(deck, salt),
     )
+
+
+def _deal_new(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
+    """Create deal ``number`` (``_deal_prepare``, then saved).
+
+    Call while holding select_for_update on the Match.
+    """
+    deal = _deal_prepare(match=match, number=number, dealer=dealer, carry=carry)
+    deal.save(force_insert=True)
+    return deal
 
 
 def _locked_match(match_id: int) -> Match:
@@ -154,10 +167,12 @@ def match_apply_kept(
     the consumer's sign-in check without a statement of its own.
 
     Returns:
-        The new seq; or None, with nothing stored or changed, for anything else: nothing
-        kept at ``seq``, a refusal, a grace, a deal that this action ends, a match changed
+        The new seq; or None, with nothing stored, for anything else: nothing kept at
+        ``seq``, a refusal, a grace, a deal that this action ends, a match changed
         meanwhile, a session gone. The caller then checks and takes the locked way
-        (``match_apply_action``), which gives the refusals.
+        (``match_apply_action``), which gives the refusals. For a deal that this action
+        ends, the engine with the action applied is left for the locked way
+        (``games.state.keep_deal_end``), which then need not read and replay the deal.
     """
     live = take_live_engine(match_id, seq)
     if live is None:
@@ -178,7 +193,10 @@ def match_apply_kept(
         keep_live_engine(match.pk, live.seq, deal, engine, match)  # a refusal changes nothing
         return None
     if engine.is_over:
-        return None  # the kept engine is spent: the locked way replays from the rows
+        # The deal's end (its result, the next deal) is stored under the lock; the locked
+        # way takes this engine, the action applied, instead of reading and replaying.
+        keep_deal_end(match.pk, live.seq, seat, action, live)
+        return None
     entry = {"seat": seat, "action": action}
     match.seq += 1
     _restart_move_clock(match, mover=seat, to_act=engine.to_act)
@@ -200,49 +218,62 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
     1. lock the Match (every writer of its deals holds this lock); take the current
        deal's engine from this process's cache when it is the one as of the locked
        ``seq``, else read the deal and replay it; refuse a stale ``seq``, a player who
-       is not seated, a seat that is not to act, an action the engine refuses;
+       is not seated, a seat that is not to act, an action the engine refuses. When the
+       kept move found that this very action ends the deal (``games.state.take_deal_end``:
+       same ``seq``, seat and action), its engine is taken with the action applied;
     2. append ``{"seat", "action"}`` to the deal's log and save it with the match's new
        ``seq`` and clocks (one statement while the deal goes on: ``_store_move``);
-    3. if the deal is over, store its result, then either finish the match
-       (``game.match_winner``, ``game.match_places``) or deal the next deal
-       (``game.next_dealer``);
-    4. after commit: broadcast each seat's view (encoded once); for a finished match,
-       send ``games.hooks.match_finished``; else keep the match, deal and engine as of
-       the new ``seq`` for the next move.
+    3. if the deal is over: store its log and result and read the earlier deals' results
+       (one statement, ``_store_deal_end``), then either finish the match
+       (``game.match_winner``, ``game.match_places``) or prepare the next deal
+       (``game.next_dealer``; its shuffle and commitment, ``_deal_prepare``), and store
+       the match with the next deal (one statement, ``_store_match_and_deal``);
+    4. after commit: broadcast each seat's view (encoded once; the finished deal's last
+       trick from its engine, not replayed); for a finished match, send
+       ``games.hooks.match_finished``; else keep the match, deal and engine as of the new
+       ``seq`` for the next move.
     """
     match = _live_match(match_id, seq)
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
-    # The live deal's engine as of this seq, kept by this process since its last move here;
-    # else read and replayed (another process or a bot moved, or a new server process).
-    cached = take_live_engine(match.pk, match.seq)
-    if cached is not None and not claim_window.pending(match):
-        deal, engine = cached.deal, cached.engine
+    # This very action, found by the kept move to end the deal: its engine, action applied
+    # (never a game with a claim window: the kept move leaves those to this way).
+    ending = take_deal_end(match.pk, match.seq, seat, action)
+    step = claim_window.NORMAL
+    if ending is not None:
+        deal, engine = ending.deal, ending.engine
     else:
-        # Every writer of a match's deals holds the match's row lock, taken above.
-        deal = Deal.objects.filter(match=match).order_by("-number").first()
-        engine = engine_for(match, deal)
-    step = claim_window.before_action(match, engine, seat, action)
-    if step == claim_window.LAPSE:
-        claim_window.lapse(deal, engine)
-    if engine.to_act != seat:
-        keep_live_engine(match.pk, match.seq, deal, engine, match)  # unchanged, like the row
-        raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
-    try:
-        engine.apply(action)
-    except IllegalAction as error:
-        keep_live_engine(match.pk, match.seq, deal, engine, match)  # a refusal changes nothing
-        # Translated by its key (games/messages.py) into the language the consumer set.
-        message = illegal_action_message(error, engine.game.pack.name)
-        raise ClientError("illegal_action", message, seq=match.seq) from None
+        # The live deal's engine as of this seq, kept by this process since its last move
+        # here; else read and replayed (another process or a bot moved, or a new process).
+        cached = take_live_engine(match.pk, match.seq)
+        if cached is not None and not claim_window.pending(match):
+            deal, engine = cached.deal, cached.engine
+        else:
+            # Every writer of a match's deals holds the match's row lock, taken above.
+            deal = Deal.objects.filter(match=match).order_by("-number").first()
+            engine = engine_for(match, deal)
+        step = claim_window.before_action(match, engine, seat, action)
+        if step == claim_window.LAPSE:
+            claim_window.lapse(deal, engine)
+        if engine.to_act != seat:
+            keep_live_engine(match.pk, match.seq, deal, engine, match)  # unchanged, like the row
+            raise ClientError("not_your_turn", _("It is not your turn."), seq=match.seq)
+        try:
+            engine.apply(action)
+        except IllegalAction as error:
+            keep_live_engine(match.pk, match.seq, deal, engine, match)  # a refusal: unchanged
+            # Translated by its key (games/messages.py) into the language the consumer set.
+            message = illegal_action_message(error, engine.game.pack.name)
+            raise ClientError("illegal_action", message, seq=match.seq) from None
     entry = {"seat": seat, "action": action}
     if step == claim_window.PRIVATE and not engine.is_over:
         return _answer_claim_privately(match, seats, deal, engine, entry)
     deal.actions = [*deal.actions, entry]
     match.seq += 1
     current, current_engine = deal, engine
+    summary = {}
     if not engine.is_over:
         # The common move: the deal goes on. Append and bump in one statement.
         _restart_move_clock(match, mover=seat, to_act=claim_window.seat_on_move(engine))
@@ -251,32 +282,23 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
     else:
         deal.result = engine.result()
         deal.finished_at = timezone.now()
-        deal.save(update_fields=["actions", "result", "finished_at"])
-        current = _after_deal(match, deal) or deal
-        if current is not deal:
-            current_engine = engine_for(match, current)
+        results = _store_deal_end(deal)
+        next_deal = _after_deal(match, deal, results)
+        if next_deal is not None:
+            current, current_engine = next_deal, engine_for(match, next_deal)
         if match.status == Match.Status.IN_PROGRESS:
             _restart_move_clock(match, mover=seat, to_act=current_engine.to_act)
-        match.save(
-            update_fields=[
-                "seq",
-                "scores",
-                "deal_points",
-                "last_result",
-                "status",
-                "winner_seat",
-                "places",
-                "reason",
-                "finished_at",
-                "move_deadline",
-                "grace_until",
-                "clock_banks",
-                "turn_started_at",
-            ]
-        )
+        _store_match_and_deal(match, _DEAL_END_FIELDS, next_deal)
+        if next_deal is not None:
+            # The next deal's states show this deal's last trick: from its engine, not
+            # read and replayed; kept for later states once committed.
+            trick = last_trick_of(engine)
+            summary["previous_last_trick"] = trick
+            match_pk, number = match.pk, deal.number
+            transaction.on_commit(lambda: remember_last_trick(match_pk, number, trick))
     if claim_window.after_action(match, engine, action):
         claim_window.store(match)
-    _broadcast_on_commit(match, seats, current, current_engine)
+    _broadcast_on_commit(match, seats, current, current_engine, **summary)
     if match.status == Match.Status.FINISHED:
         _record_result_on_commit(match)
     else:
@@ -376,29 +398,133 @@ def _store_move(
         return cursor.rowcount == 1
 
 
-def _after_deal(match: Match, deal: Deal) -> Deal | None:
-    """After a deal's result is saved: finish the match, or deal the next deal.
+# The match's fields that the end of a deal changes (``_apply_locked``).
+_DEAL_END_FIELDS = (
+    "seq",
+    "scores",
+    "deal_points",
+    "last_result",
+    "status",
+    "winner_seat",
+    "places",
+    "reason",
+    "finished_at",
+    "move_deadline",
+    "grace_until",
+    "clock_banks",
+    "turn_started_at",
+)
+
+# One statement for a deal's end: the deal's log, result and finish time stored, and the
+# results of the match's deals finished before it read (the statement's snapshot does not
+# see its own update, and the deal is also left out by id).
+_STORE_DEAL_END_SQL = (
+    "WITH ended AS (UPDATE games_deal SET actions = %s, result = %s, finished_at = %s "
+    "WHERE id = %s RETURNING id) "
+    "SELECT (SELECT count(*) FROM ended), "
+    "(SELECT coalesce(jsonb_agg(result ORDER BY number), '[]'::jsonb) FROM games_deal "
+    "WHERE match_id = %s AND result IS NOT NULL AND id <> %s)"
+)
+
+
+def _db_values(instance, names, *, add: bool = False) -> tuple[list[str], list]:
+    """The quoted columns of ``instance``'s fields ``names`` and their values prepared for
+    the database as the ORM's save would (``pre_save``, then ``get_db_prep_save``;
+    ``add``: as for an insert, so ``auto_now_add`` fields are set)."""
+    columns, values = [], []
+    for name in names:
+        field = instance._meta.get_field(name)
+        columns.append(connection.ops.quote_name(field.column))
+        values.append(field.get_db_prep_save(field.pre_save(instance, add), connection))
+    return columns, values
+
+
+def _store_deal_end(deal: Deal) -> list:
+    """Store a finished deal's ``actions``, ``result`` and ``finished_at`` and read the
+    results of the match's deals before it, in one statement (``_STORE_DEAL_END_SQL``).
 
     Call while holding select_for_update on the Match.
 
     Returns:
-        The next deal, or None when the match is over.
+        Every finished deal's result in deal order, this one's last, as the database
+        gives them back (JSON).
+
+    Raises:
+        RuntimeError: the deal's row is gone (nothing is stored).
+    """
+    _, values = _db_values(deal, ["actions", "result", "finished_at"])
+    with connection.cursor() as cursor:
+        cursor.execute(_STORE_DEAL_END_SQL, [*values, deal.pk, deal.match_id, deal.pk])
+        ended, earlier = cursor.fetchone()
+    if ended != 1:
+        raise RuntimeError(f"deal {deal.pk}: its end not stored")
+    earlier = json.loads(earlier) if isinstance(earlier, str) else earlier
+    # This deal's result as the database holds it (a JSON round trip), like the others'.
+    return [*earlier, json.loads(json.dumps(deal.result))]
+
+
+def _store_match_and_deal(match: Match, fields: Sequence[str], deal: Deal | None) -> None:
+    """Save ``match``'s ``fields``; with ``deal`` (a new, unsaved deal of the match), insert
+    it in the same statement and give it its id.
+
+    Call while holding select_for_update on the Match.
+    """
+    if deal is None:
+        match.save(update_fields=list(fields))
+        return
+    quote = connection.ops.quote_name
+    columns, values = _db_values(match, fields)
+    inserted = [f.name for f in Deal._meta.concrete_fields if not f.primary_key]
+    deal_columns, deal_values = _db_values(deal, inserted, add=True)
+    # Names from the models' metadata only; every value is a parameter.
+    deal_table, match_table = quote(Deal._meta.db_table), quote(Match._meta.db_table)
+    into = ", ".join(deal_columns)
+    slots = ", ".join(["%s"] * len(deal_values))
+    assignments = ", ".join(f"{column} = %s" for column in columns)
+    sql = (
+        f"WITH dealt AS (INSERT INTO {deal_table} ({into}) VALUES ({slots}) "  # noqa: S608
+        f"RETURNING {quote(Deal._meta.pk.column)}) "
+        f"UPDATE {match_table} SET {assignments} "
+        f"WHERE {quote(Match._meta.pk.column)} = %s RETURNING (SELECT * FROM dealt)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*deal_values, *values, match.pk])
+        row = cursor.fetchone()
+    if row is None or row[0] is None:
+        raise RuntimeError(f"match {match.pk}: the next deal not stored")
+    deal.pk = row[0]
+    deal._state.adding = False
+    deal._state.db = connection.alias
+
+
+def _after_deal(match: Match, deal: Deal, results: list | None = None) -> Deal | None:
+    """After a deal's result is saved: finish the match, or prepare the next deal (its
+    shuffle and commitment, ``_deal_prepare``; the caller saves it).
+
+    ``results``: every finished deal's result in order, this one's last, when the caller
+    has them (``_store_deal_end``); else read.
+
+    Call while holding select_for_update on the Match.
+
+    Returns:
+        The next deal, not yet saved, or None when the match is over.
     """
     game = get_game(match.game)
     match.deal_points = [*match.deal_points, deal.result["points"]]
     match.last_result = {"number": deal.number, "result": deal.result}
-    results = list(
-        Deal.objects.filter(match=match, result__isnull=False)
-        .order_by("number")
-        .values_list("result", flat=True)
-    )
+    if results is None:
+        results = list(
+            Deal.objects.filter(match=match, result__isnull=False)
+            .order_by("number")
+            .values_list("result", flat=True)
+        )
     match.scores = game.match_scores(results, match.options)
     winner = game.match_winner(results, match.options)
     if winner is not None:
         places = game.match_places(results, match.options) or _places(match.scores, winner)
         _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
         return None
-    return _deal_new(
+    return _deal_prepare(
         match=match,
         number=deal.number + 1,
         dealer=game.next_dealer(deal.dealer, match.seat_count, results),
@@ -632,13 +758,14 @@ def _record_result_on_commit(match: Match) -> None:
 
 
 def _broadcast_on_commit(
-    match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None
+    match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None, **summary
 ) -> None:
     """After commit, send every connection of the match its own seat's state; when a bot
-    is then on move, queue its move."""
+    is then on move, queue its move. ``summary``: passed to ``state_messages`` (e.g. a
+    ``previous_last_trick`` the caller has)."""
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
-    messages = state_messages(match, seats, deal, engine)
+    messages = state_messages(match, seats, deal, engine, **summary)
     _bots_on_commit(match, engine, seats)
     group = match.group_name
     transaction.on_commit(lambda: live.group_send(group, {"type": "match.state", **messages}))

@@ -107,9 +107,12 @@ def forget_match_context(match_id: int | None = None) -> None:
     if match_id is None:
         _CONTEXTS.clear()
         _ENGINES.clear()
+        _ENDINGS.clear()
+        _LAST_TRICKS.clear()
     else:
         _CONTEXTS.pop(match_id, None)
         _ENGINES.pop(match_id, None)
+        _ENDINGS.pop(match_id, None)
 
 
 @dataclass(slots=True)
@@ -156,6 +159,35 @@ def keep_live_engine(
         _ENGINES.popitem(last=False)
 
 
+# Per process, by match id: a kept deal whose engine has had one more action applied, the
+# one that ends the deal, as (seq, seat, action, LiveDeal as of seq with that action
+# applied). The kept move (games/services.py, ``match_apply_kept``) leaves the end of a
+# deal to the locked way, which takes this instead of reading and replaying the deal.
+_ENDINGS: OrderedDict[int, tuple[int, int, str, LiveDeal]] = OrderedDict()
+ENDING_CACHE_SIZE = 1024
+
+
+def keep_deal_end(match_id: int, seq: int, seat: int, action: str, live: LiveDeal) -> None:
+    """Keep ``live`` (the match as of ``seq``, whose ``engine`` has had ``seat``'s
+    ``action`` applied and is over) for the locked way's ``take_deal_end``. Nothing is
+    stored yet: the entry only saves the locked way a read and a replay, and it is used
+    only under the match's row lock with the stored ``seq`` equal to ``seq``."""
+    _ENDINGS[match_id] = (seq, seat, action, live)
+    _ENDINGS.move_to_end(match_id)
+    while len(_ENDINGS) > ENDING_CACHE_SIZE:
+        _ENDINGS.popitem(last=False)
+
+
+def take_deal_end(match_id: int, seq: int, seat: int, action: str) -> LiveDeal | None:
+    """Take out ``match_id``'s entry of ``keep_deal_end``: the ``LiveDeal`` when it was kept
+    for this ``seq``, ``seat`` and ``action`` (its engine already has the action applied),
+    else None. Either way the entry is gone: it serves one try of one move."""
+    entry = _ENDINGS.pop(match_id, None)
+    if entry is None or entry[:3] != (seq, seat, action):
+        return None
+    return entry[3]
+
+
 def match_seats(match: Match) -> tuple[SeatInfo, ...]:
     """The match's seats in order (``match_context``; no query when cached)."""
     return match_context(match).seats
@@ -178,12 +210,25 @@ def match_victory_points(match: Match) -> list[int] | None:
     return victory_points(results, match.options)
 
 
-def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) -> dict:
+_UNKNOWN = object()
+
+
+def match_summary(
+    match: Match,
+    seats: Sequence[SeatInfo],
+    deal: Deal | None,
+    *,
+    previous_last_trick=_UNKNOWN,
+) -> dict:
     """The ``match`` part of a state message: players, scores, deals, winner.
 
     Players, ratings and tournament come from ``match_context`` (no query when cached);
-    a player's ``rating`` is None when no provider gives one.
+    a player's ``rating`` is None when no provider gives one. ``previous_last_trick``: the
+    last trick of the deal before ``deal`` when the caller has it (the move that ended
+    that deal, from its engine), else read and replayed (``_previous_last_trick``).
     """
+    if previous_last_trick is _UNKNOWN:
+        previous_last_trick = _previous_last_trick(match, deal)
     context = match_context(match)
     return {
         "id": match.pk,
@@ -218,7 +263,7 @@ def match_summary(match: Match, seats: Sequence[SeatInfo], deal: Deal | None) ->
         "last_result": match.last_result,
         # The previous deal's last trick, public once that deal ended, so that a table can
         # show how the deal finished while the next one is being dealt.
-        "previous_last_trick": _previous_last_trick(match, deal),
+        "previous_last_trick": previous_last_trick,
         "winner": match.winner_seat,
         "places": match.places,
         "reason": match.reason,
@@ -278,11 +323,28 @@ def _previous_last_trick(match: Match, deal: Deal | None) -> dict | None:
         previous = Deal.objects.filter(match=match, number=deal.number - 1).first()
         trick = None
         if previous is not None and previous.result is not None:
-            trick = engine_for(match, previous).view(None).get("last_trick")
+            trick = last_trick_of(engine_for(match, previous))
         _LAST_TRICKS[key] = trick
         while len(_LAST_TRICKS) > 500:
             _LAST_TRICKS.popitem(last=False)
     return _LAST_TRICKS[key]
+
+
+def last_trick_of(engine) -> dict | None:
+    """The spectator's ``last_trick`` of a finished deal's ``engine`` (None for a game
+    without tricks): what ``match.previous_last_trick`` shows while the next deal is
+    played."""
+    return engine.view(None).get("last_trick")
+
+
+def remember_last_trick(match_id: int, number: int, trick: dict | None) -> None:
+    """Keep ``trick`` (``last_trick_of`` deal ``number``'s finished engine) as that deal's
+    last trick, so that the next deal's states need not read and replay it. Call only
+    after the deal's end is committed."""
+    _LAST_TRICKS[(match_id, number)] = trick
+    _LAST_TRICKS.move_to_end((match_id, number))
+    while len(_LAST_TRICKS) > 500:
+        _LAST_TRICKS.popitem(last=False)
 
 
 def _rounded(rating: float | None) -> int | None:
@@ -326,12 +388,20 @@ def encode_state(state: dict) -> str:
     return json.dumps(state, separators=(",", ":"))
 
 
-def state_messages(match: Match, seats: Sequence[SeatInfo], deal: Deal | None, engine=None) -> dict:
+def state_messages(
+    match: Match,
+    seats: Sequence[SeatInfo],
+    deal: Deal | None,
+    engine=None,
+    *,
+    previous_last_trick=_UNKNOWN,
+) -> dict:
     """Every seat's ``state`` message at once, encoded once, for a group broadcast.
 
     Each view is computed once here and sent as JSON text: the consumers of every server
     process forward the text of their own seat as it is, without decoding a state or
     encoding it again (docs/performance.md, the live path against its floor).
+    ``previous_last_trick``: as in ``match_summary``.
 
     Returns:
         ``{"seq": n, "texts": {"0": "...", "1": "...", "spectator": "..."}}``; the channel
@@ -339,7 +409,7 @@ def state_messages(match: Match, seats: Sequence[SeatInfo], deal: Deal | None, e
     """
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
-    summary = match_summary(match, seats, deal)
+    summary = match_summary(match, seats, deal, previous_last_trick=previous_last_trick)
     texts = {
         str(s.number): encode_state(state_message(match, s.number, engine, summary)) for s in seats
     }

@@ -263,3 +263,158 @@ async def test_a_group_message_after_the_server_closed_a_socket_is_not_sent(live
     )
     assert await socket.receive_nothing(timeout=0.5)
     await socket.disconnect()  # raises the consumer's error, if it had one
+
+
+# The end of a deal (docs/performance.md, "The end of a deal") -----------------------------
+
+
+def _to_deal_end(match, players, rng, capture):
+    """Play random moves through the service until the next one would end the deal (tried
+    on a replayed copy); returns that move's (seat, action), not played."""
+    for _ in range(500):
+        engine = current_engine(match)
+        action = rng.choice(engine.legal_actions())
+        seat = engine.to_act
+        engine.apply(action)
+        if engine.is_over:
+            return seat, action
+        with capture(execute=True):
+            services.match_apply_action(
+                match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+            )
+    raise AssertionError("the deal did not end")
+
+
+def _sent_states(send):
+    """The states of the group messages ``send`` (a mock of live.group_send) was called
+    with, by seat text key, decoded."""
+    return [
+        {key: json.loads(text) for key, text in call.args[1]["texts"].items()}
+        for call in send.call_args_list
+    ]
+
+
+@pytest.mark.django_db
+def test_a_deal_ended_on_the_kept_engine_stores_and_shows_what_a_replay_gives(
+    live, django_capture_on_commit_callbacks
+):
+    from games.rules import fairness
+    from games.state import engine_for
+
+    match, players = live
+    rng = random.Random(21)
+    seat, action = _to_deal_end(match, players, rng, django_capture_on_commit_callbacks)
+    finished = Deal.objects.get(match=match, number=1)
+    with (
+        mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay,
+        mock.patch.object(state_module, "engine_for", wraps=state_module.engine_for) as read,
+        mock.patch.object(services.live, "group_send") as send,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        new_seq = services.match_apply_action(
+            match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+        )
+    # The finished deal was neither replayed (its kept engine ended it) nor read again for
+    # its last trick: the only replay is of the next deal, which has no action yet.
+    replayed = [call.args[1].number for call in replay.call_args_list]
+    assert replayed == [2] and read.call_count == 0
+    match.refresh_from_db()
+    assert new_seq == match.seq == 2 + len(finished.actions)
+    finished.refresh_from_db()
+    assert finished.actions[-1] == {"seat": seat, "action": action}
+    fresh = engine_for(match, finished)
+    assert fresh.is_over and finished.result == json.loads(json.dumps(fresh.result()))
+    assert match.last_result == {"number": 1, "result": finished.result}
+    assert match.deal_points == [finished.result["points"]]
+    # The next deal: stored with its commitment, kept as a fresh replay of its row shows it.
+    second = Deal.objects.get(match=match, number=2)
+    assert second.actions == [] and second.result is None
+    assert second.commitment == fairness.commitment(second.deck, second.salt)
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None and kept.deal.pk == second.pk
+    replayed_second = engine_for(match, second)
+    for viewer in (0, 1, None):
+        assert kept.engine.view(viewer) == replayed_second.view(viewer)
+    # Every seat was told, with the finished deal's last trick as a replay gives it, and
+    # the next deal's commitment before its first action.
+    (states,) = _sent_states(send)
+    for state in states.values():
+        assert state["seq"] == match.seq
+        assert state["match"]["deal_number"] == 2
+        assert state["match"]["commitment"] == second.commitment
+        assert state["match"]["previous_last_trick"] == json.loads(
+            json.dumps(fresh.view(None).get("last_trick"))
+        )
+    # Later states (read from the database, e.g. a sync) show the same last trick.
+    state_module.forget_match_context(match.pk)
+    assert (
+        state_module.current_state(match.pk, 0)["match"]["previous_last_trick"]
+        == (states["0"]["match"]["previous_last_trick"])
+    )
+
+
+@pytest.mark.django_db
+def test_a_deal_ending_move_takes_at_most_four_statements(
+    live, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    match, players = live
+    rng = random.Random(23)
+    seat, action = _to_deal_end(match, players, rng, django_capture_on_commit_callbacks)
+    key = _session_of(players[seat])
+    # The session check, the match's row lock, the deal's end with the earlier results,
+    # the next deal with the match; plus the savepoint and its release that a transaction
+    # is inside a test (before: 8 and the savepoint's 2).
+    with django_assert_max_num_queries(6):
+        new_seq = consumers._play(key, players[seat].pk, match.pk, action, match.seq)
+    match.refresh_from_db()
+    assert new_seq == match.seq and match.deals.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_deal_end_that_fails_stores_nothing_and_the_next_try_replays(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    rng = random.Random(25)
+    seat, action = _to_deal_end(match, players, rng, django_capture_on_commit_callbacks)
+    before = (match.seq, list(Deal.objects.get(match=match).actions))
+    with mock.patch.object(services, "_store_match_and_deal", side_effect=RuntimeError("gone")):
+        with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
+            services.match_apply_action(
+                match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+            )
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    assert (match.seq, deal.actions, deal.result) == (*before, None)
+    assert state_module.take_live_engine(match.pk, match.seq) is None
+    assert state_module.take_deal_end(match.pk, match.seq, seat, action) is None
+    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.match_apply_action(
+                match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
+            )
+    assert [call.args[1].number for call in replay.call_args_list] == [1, 2]
+    match.refresh_from_db()
+    assert match.deals.count() == 2 and match.seq == before[0] + 1
+
+
+def test_the_deal_end_statement_names_the_models_table_and_columns():
+    sql = services._STORE_DEAL_END_SQL
+    assert f"UPDATE {Deal._meta.db_table} " in sql and f"FROM {Deal._meta.db_table} " in sql
+    for name in ("actions", "result", "finished_at"):
+        assert f"{Deal._meta.get_field(name).column} = %s" in sql
+    assert f"ORDER BY {Deal._meta.get_field('number').column})" in sql
+    assert f"{Deal._meta.get_field('match').column} = %s" in sql
+
+
+def test_a_kept_deal_end_serves_only_its_own_seq_seat_and_action():
+    live_deal = state_module.LiveDeal(5, None, Deal(number=1), object())
+    state_module.keep_deal_end(9, 5, 0, "a", live_deal)
+    assert state_module.take_deal_end(9, 5, 0, "b") is None
+    assert state_module.take_deal_end(9, 5, 0, "a") is None  # one try: the entry is gone
+    state_module.keep_deal_end(9, 5, 0, "a", live_deal)
+    assert state_module.take_deal_end(9, 6, 0, "a") is None
+    state_module.keep_deal_end(9, 5, 0, "a", live_deal)
+    assert state_module.take_deal_end(9, 5, 1, "a") is None
+    state_module.keep_deal_end(9, 5, 0, "a", live_deal)
+    assert state_module.take_deal_end(9, 5, 0, "a") is live_deal

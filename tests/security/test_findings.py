@@ -263,7 +263,9 @@ async def test_a_spectators_sync_needs_no_row_lock_and_is_limited_to_one_a_secon
         state = await receive(watcher)  # answered while a move holds the lock
         assert state["type"] == "state"
         await watcher.send_json_to({"type": "sync"})
-        assert (await receive(watcher))["code"] == "rate_limited"
+        refused = await receive(watcher)
+        assert refused["code"] == "rate_limited"
+        assert 0 < refused["retry_after"] <= 1.0  # when the next sync is accepted
     finally:
         release.set()
         await asyncio.to_thread(holder.join, 10)
