@@ -1,0 +1,353 @@
+"""The legal actions of the play phase of a Burraco hand, worked out fast.
+
+What is offered (deal.py, ``BurracoDeal.legal_actions``): every legal discard; of the
+new melds and additions ``apply`` would accept, the subset a bot needs to play a whole
+hand: each set of all the naturals of a rank held (with and without each wild card held
+once two naturals are there); each maximal run of naturals of a suit, alone, with a wild
+at its low (or, after an ace, high) end, or bridging one gap to the next run; and every
+addition of one card from hand to one meld, the meld's wild card placed anywhere the
+rules allow.
+
+How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidates of a
+hand fall apart into independent pieces: the runs of one suit depend only on which
+places of that suit the hand holds (a bitmask) and on the wild cards it holds; the sets
+of one rank only on the naturals of that rank and the wild cards; an addition only on
+the meld and the one card added. Each piece is judged once, by melds.py's
+``build_meld`` / ``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a
+module cache shared by every hand (a meld is a value). What depends on the rest of the
+state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
+a rank per side, the cards being in hand, and what the hand keeps (a card to discard
+once the side has its pozzetto, a last card that can be discarded). Nothing here
+changes a deal. tests/games/rules/test_burraco_legal.py compares the result with the
+slow enumeration the engine had before, on random hands.
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
+../shared/rules/README.md ("Burraco").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from games.rules.base import IllegalAction
+from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
+from games.rules.cards import RANKS, SUITS
+
+if TYPE_CHECKING:
+    from games.rules.burraco.deal import BurracoDeal
+
+LAY, DISCARD = "lay", "discard"
+"""The verbs of a plan (``play_actions``)."""
+
+_PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
+
+# code -> (suit or None for the joker, the places it fills in its suit as bits (an ace
+# both 1 and 14), the rank it makes sets of (None for wild cards), wild)
+_CARD: dict[str, tuple[str | None, int, str | None, bool]] = {JOKER: (None, 0, None, True)}
+for _suit in SUITS:
+    for _rank in RANKS:
+        _bits = 1 << _PLACE_OF[_rank] | (1 << 14 if _rank == "A" else 0)
+        _CARD[_rank + _suit] = (_suit, _bits, None if _rank == "2" else _rank, _rank == "2")
+_DISCARD = {code: f"discard {code}" for code in _CARD}
+
+# An option: (action or new spelling, the meld, cards used from hand (a Counter, never
+# changed), how many, the codes used more than once as ((code, count), ...), whether the
+# meld is a burraco, the rank of a set (None for a run)).
+Option = tuple[str, Meld, Counter, int, tuple, bool, "str | None"]
+
+_CACHE_LIMIT = 1 << 15
+"""Entries a cache holds before it starts again empty (a server plays for weeks)."""
+_RUNS: dict[tuple[str, int, tuple[str, ...]], tuple[Option, ...]] = {}
+_SETS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Option, ...]] = {}
+_ADDS: dict[str, _Additions] = {}
+
+
+def _cached(cache: dict, key: object, value: object) -> object:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple]]:
+    """The sorted legal actions of ``seat``, to act in the play phase of ``deal``, and
+    the plan of each: ``(DISCARD, code, closing, None)`` or ``(LAY, meld index or None
+    for a new meld, the meld as it will lie, cards used from hand as a Counter)``, which
+    ``BurracoDeal._apply`` carries out without checking again (the plan of a lay is
+    what ``_plan_meld`` / ``_plan_add`` would return). Changes nothing.
+    """
+    hand = deal.hands[seat]
+    side = deal.side_index[seat]
+    melds = deal.melds[side]
+    pozzetto = deal.pozzetto_taken[side]
+    taken = deal.taken_single
+    burraco = False
+    set_ranks = set()
+    for meld in melds:
+        if meld.burraco:
+            burraco = True
+        if meld.kind == SET:
+            set_ranks.add(meld.rank)
+    total = 0
+    wilds = []
+    masks: dict[str, int] = {}
+    ranks: dict[str, list[str]] = {}
+    for code, count in hand.items():
+        total += count
+        suit, bits, rank, wild = _CARD[code]
+        if wild:
+            wilds.append(code)
+            if suit is None:
+                continue
+        masks[suit] = masks.get(suit, 0) | bits
+        if rank is not None:
+            group = ranks.get(rank)
+            if group is None:
+                ranks[rank] = [code] * count
+            else:
+                group += [code] * count
+
+    plans: dict[str, tuple] = {}
+    # Discards (deal.py, _check_discard): the last card closes, once the side has its
+    # pozzetto, which needs a burraco and a natural card.
+    if total > 1:
+        for code, count in hand.items():
+            if count > 1 or code != taken:
+                plans[_DISCARD[code]] = (DISCARD, code, False, None)
+    elif total == 1:
+        (code,) = hand
+        if code != taken and (not pozzetto or (burraco and not _CARD[code][3])):
+            plans[_DISCARD[code]] = (DISCARD, code, pozzetto, None)
+
+    wilds.sort()
+    wkey = tuple(wilds)
+    options: tuple[Option, ...] | None
+    found: list[tuple[Option, ...]] = []
+    for suit, mask in masks.items():
+        options = _RUNS.get((suit, mask, wkey))
+        if options is None:
+            options = _cached(_RUNS, (suit, mask, wkey), _run_options(suit, mask, wkey))
+        if options:
+            found.append(options)
+    for group in ranks.values():
+        if len(group) >= 2:
+            group.sort()
+            key = (tuple(group), wkey)
+            options = _SETS.get(key)
+            if options is None:
+                options = _cached(_SETS, key, _set_options(group, wkey))
+            found.append(options)
+    for options in found:
+        for action, meld, used, size, multi, meld_burraco, set_rank in options:
+            if set_rank is not None and set_rank in set_ranks:
+                continue
+            if multi and any(hand[c] < n for c, n in multi):
+                continue
+            left = total - size
+            if left < 2 and not _keeps_a_discard(
+                hand, used, left, pozzetto, taken, burraco or meld_burraco
+            ):
+                continue
+            plans[action] = (LAY, None, meld, used)
+
+    for index, meld in enumerate(melds):
+        additions = _ADDS.get(meld.spelling)
+        if additions is None:
+            additions = _cached(_ADDS, meld.spelling, _Additions(meld))
+        codes = additions.codes.intersection(hand)
+        if not codes:
+            continue
+        table = additions.options
+        for code in codes:
+            options = table.get(code)
+            if options is None:
+                options = table[code] = additions.options_of(code)
+            for spelling, new, used, size, multi, new_burraco, _ in options:
+                if multi and any(hand[c] < n for c, n in multi):
+                    continue
+                left = total - size
+                # Adding never shrinks a meld: the side's burraco after is ``burraco``
+                # (the others', or the old meld's, which stays one) or the new meld.
+                if left < 2 and not _keeps_a_discard(
+                    hand, used, left, pozzetto, taken, burraco or new_burraco
+                ):
+                    continue
+                plans[f"add {index} {spelling}"] = (LAY, index, new, used)
+    return sorted(plans), plans
+
+
+def _keeps_a_discard(
+    hand: Counter[str], used: Counter[str], left: int, pozzetto: bool, taken: str | None,
+    burraco_after: bool,
+) -> bool:  # fmt: skip
+    """Whether laying ``used`` (held) leaves a legal way to end the turn, with ``left``
+    (0 or 1) cards in hand: deal.py's ``_check_rest``, rules 1 and 2."""
+    if left == 0:
+        return not pozzetto
+    last = next(code for code, count in hand.items() if count > used[code])
+    return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
+
+
+def _options(melds: list[Meld], prefix: str, old: Meld | None = None) -> tuple[Option, ...]:
+    """The options of these valid ``melds`` (new ones, or ``old`` made bigger), by
+    action, duplicates dropped."""
+    options: dict[str, Option] = {}
+    for meld in melds:
+        used = Counter(meld.cards)
+        if old is not None:
+            used -= Counter(old.cards)
+        multi = tuple((code, count) for code, count in used.items() if count > 1)
+        rank = meld.rank if meld.kind == SET else None
+        action = prefix + meld.spelling
+        options[action] = (action, meld, used, used.total(), multi, bool(meld.burraco), rank)
+    return tuple(options.values())
+
+
+def _built(candidates: list[list[str]]) -> list[Meld]:
+    """The melds of the ``candidates`` (token lists) that ``build_meld`` accepts."""
+    melds = []
+    for tokens in candidates:
+        try:
+            melds.append(build_meld(tokens))
+        except IllegalAction:
+            continue
+    return melds
+
+
+def _set_options(naturals: list[str], wilds: tuple[str, ...]) -> tuple[Option, ...]:
+    """New sets of the ``naturals`` of one rank held (two or more, sorted), with and
+    without each of the ``wilds``."""
+    candidates = [naturals] if len(naturals) >= 3 else []
+    candidates.extend([*naturals, wild] for wild in wilds)
+    return _options(_built(candidates), "meld ")
+
+
+def _wild_token(code: str, place: int, suit: str) -> str:
+    return f"{code}@{_RANK_AT[place]}{suit}"
+
+
+def _run_options(suit: str, mask: int, wilds: tuple[str, ...]) -> tuple[Option, ...]:
+    """New runs of ``suit`` from the places held (``mask``, bit p for place p, an ace
+    both 1 and 14) and the ``wilds`` held: each maximal run of naturals alone, with a
+    wild card at its low end (the high end after an ace low), or bridging one gap."""
+    places = {place: _RANK_AT[place] + suit for place in range(1, 15) if mask >> place & 1}
+    segments = _segments(sorted(places))
+    candidates: list[list[str]] = []
+    for i, (low, high) in enumerate(segments):
+        cards = [places[p] for p in range(low, high + 1)]
+        if len(cards) >= 3:
+            candidates.append(cards)
+        if len(cards) >= 2:
+            for wild in wilds:
+                if low > 1:
+                    candidates.append([_wild_token(wild, low - 1, suit), *cards])
+                elif high < 13:
+                    candidates.append([*cards, _wild_token(wild, high + 1, suit)])
+        if i + 1 < len(segments) and segments[i + 1][0] == high + 2:
+            nlow, nhigh = segments[i + 1]
+            more = [places[p] for p in range(nlow, nhigh + 1)]
+            for wild in wilds:
+                candidates.append([*cards, _wild_token(wild, high + 1, suit), *more])
+    return _options(_built(candidates), "meld ")
+
+
+def _segments(places: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive places, e.g. [1, 2, 3, 5, 6] -> [(1, 3), (5, 6)]."""
+    segments: list[tuple[int, int]] = []
+    for place in places:
+        if segments and segments[-1][1] == place - 1:
+            segments[-1] = (segments[-1][0], place)
+        else:
+            segments.append((place, place))
+    return segments
+
+
+class _Additions:
+    """The additions of one card to one ``meld``: ``codes``, the cards that may make one
+    (the guards of ``options_of``), and ``options``, code -> ``options_of(code)`` as
+    they are asked for."""
+
+    __slots__ = ("meld", "codes", "options", "old", "places", "rest", "movable")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.options: dict[str, tuple[Option, ...]] = {}
+        self.old = meld.tokens()
+        if meld.kind == SET:
+            self.codes = frozenset(c for c in _CARD if c[:-1] == meld.rank or is_wild(c))
+            return
+        suit = meld.suit
+        low = meld.low
+        places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
+        rest = [card for i, card in enumerate(meld.cards) if i != meld.wild]
+        movable = meld.cards[meld.wild] if meld.wild is not None else None
+        if movable is None and f"2{suit}" in rest and low <= 2:
+            movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
+            rest.remove(movable)
+            places.remove(2)
+        self.places, self.rest, self.movable = places, rest, movable
+        self.codes = frozenset(
+            code
+            for code in _CARD
+            if (is_wild(code) and meld.wild is None)
+            or (code[-1] == suit and any(self._fits(place) for place in self._places_of(code)))
+        )
+
+    @staticmethod
+    def _places_of(code: str) -> tuple[int, ...]:
+        return (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],)
+
+    def _fits(self, place: int) -> bool:
+        meld = self.meld
+        low, high = meld.low, meld.low + len(meld.cards) - 1
+        return place not in self.places and low - 2 <= place <= high + 2
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """``meld`` with the card ``code`` added, each way ``extend_meld`` accepts among
+        the candidates: the card at either end or in the wild card's place, and the
+        meld's wild card (or a natural 2 pressed into service) moved to the one gap
+        left, else to either end; a wild card held put at either end of a meld without
+        one. Spelled without their ``add <index>`` (the index is the state's)."""
+        meld, old = self.meld, self.old
+        candidates: list[list[str]] = []
+        if meld.kind == SET:
+            if code[:-1] == meld.rank or is_wild(code):
+                candidates.append([*old, code])
+            return _options(_extended(meld, candidates), "", meld)
+        suit = meld.suit
+        assert suit is not None
+        low, high = meld.low, meld.low + len(meld.cards) - 1
+        places, rest, movable = self.places, self.rest, self.movable
+        if is_wild(code) and meld.wild is None:
+            for place in (low - 1, high + 1):
+                if 1 <= place <= 14:
+                    candidates.append([*old, _wild_token(code, place, suit)])
+        if code[-1] == suit:
+            for place in self._places_of(code):
+                if not self._fits(place):
+                    continue
+                if low - 1 <= place <= high + 1:
+                    candidates.append([*old, code])
+                if movable is None:
+                    continue
+                # The wild card goes to the one gap left, else to either end.
+                spread = [*places, place]
+                first, last = min(spread), max(spread)
+                gaps = [q for q in range(first, last + 1) if q not in spread]
+                targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
+                for target in targets:
+                    if 1 <= target <= 14:
+                        candidates.append([*rest, code, _wild_token(movable, target, suit)])
+        return _options(_extended(meld, candidates), "", meld)
+
+
+def _extended(meld: Meld, candidates: list[list[str]]) -> list[Meld]:
+    """The new melds of the ``candidates`` (whole new spellings of ``meld``) that
+    ``extend_meld`` accepts."""
+    melds = []
+    for tokens in candidates:
+        try:
+            melds.append(extend_meld(meld, tokens)[0])
+        except IllegalAction:
+            continue
+    return melds
