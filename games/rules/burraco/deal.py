@@ -8,6 +8,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
@@ -235,7 +236,7 @@ class BurracoDeal(Deal):
                     card=last,
                 )
 
-    def _lay(self, seat: int, index: int | None, meld: Meld, used: Counter[str]) -> None:
+    def _lay(self, seat: int, index: int | None, meld: Meld, used: Mapping[str, int]) -> None:
         side = self.side_of(seat)
         if index is None:
             self.melds[side].append(meld)

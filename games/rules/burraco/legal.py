@@ -40,25 +40,34 @@ LAY, DISCARD = "lay", "discard"
 """The verbs of a plan (``play_actions``)."""
 
 _PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
+_SET_RANKS = tuple(rank for rank in RANKS if rank != "2")
 
-# code -> (suit or None for the joker, the places it fills in its suit as bits (an ace
-# both 1 and 14), the rank it makes sets of (None for wild cards), wild)
-_CARD: dict[str, tuple[str | None, int, str | None, bool]] = {JOKER: (None, 0, None, True)}
-for _suit in SUITS:
+# code -> (its suit's index into SUITS, 4 for the joker; the places it fills in its suit
+# as bits, an ace both 1 and 14; the index of the rank it makes sets of into _SET_RANKS,
+# -1 for a wild card; its unit in a rank's signature: two bits a suit, the count held)
+_CARD: dict[str, tuple[int, int, int, int]] = {JOKER: (4, 0, -1, 0)}
+for _s, _suit in enumerate(SUITS):
     for _rank in RANKS:
         _bits = 1 << _PLACE_OF[_rank] | (1 << 14 if _rank == "A" else 0)
-        _CARD[_rank + _suit] = (_suit, _bits, None if _rank == "2" else _rank, _rank == "2")
+        _r = -1 if _rank == "2" else _SET_RANKS.index(_rank)
+        _CARD[_rank + _suit] = (_s, _bits, _r, 1 << 2 * _s)
+# A rank's signature (counts by suit) -> whether it holds two naturals or more.
+_PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
+_TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
+_DISCARD_PLAN = {code: (DISCARD, code, False, None) for code in _CARD}
 
-# An option: (action or new spelling, the meld, cards used from hand (a Counter, never
-# changed), how many, the codes used more than once as ((code, count), ...), whether the
-# meld is a burraco, the rank of a set (None for a run)).
-Option = tuple[str, Meld, Counter, int, tuple, bool, "str | None"]
+# An option: (action or new spelling, the meld, cards used from hand (a dict code ->
+# count, never changed), how many, the codes used more than once as ((code, count), ...),
+# whether the meld is a burraco, the rank of a set (None for a run)).
+Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
 
 _CACHE_LIMIT = 1 << 15
 """Entries a cache holds before it starts again empty (a server plays for weeks)."""
-_RUNS: dict[tuple[str, int, tuple[str, ...]], tuple[Option, ...]] = {}
-_SETS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Option, ...]] = {}
+_UNKNOWN = object()
+_PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}
+_RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
+_SETS: dict[tuple[int, int, str], Option | None] = {}
 _ADDS: dict[str, _Additions] = {}
 
 
@@ -72,7 +81,7 @@ def _cached(cache: dict, key: object, value: object) -> object:
 def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple]]:
     """The sorted legal actions of ``seat``, to act in the play phase of ``deal``, and
     the plan of each: ``(DISCARD, code, closing, None)`` or ``(LAY, meld index or None
-    for a new meld, the meld as it will lie, cards used from hand as a Counter)``, which
+    for a new meld, the meld as it will lie, cards used from hand as a dict)``, which
     ``BurracoDeal._apply`` carries out without checking again (the plan of a lay is
     what ``_plan_meld`` / ``_plan_add`` would return). Changes nothing.
     """
@@ -90,22 +99,20 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
             set_ranks.add(meld.rank)
     total = 0
     wilds = []
-    masks: dict[str, int] = {}
-    ranks: dict[str, list[str]] = {}
+    masks = [0, 0, 0, 0, 0]
+    signatures = [0] * 12
+    ranks = []
     for code, count in hand.items():
         total += count
-        suit, bits, rank, wild = _CARD[code]
-        if wild:
+        suit, bits, rank, unit = _CARD[code]
+        masks[suit] |= bits
+        if rank < 0:
             wilds.append(code)
-            if suit is None:
-                continue
-        masks[suit] = masks.get(suit, 0) | bits
-        if rank is not None:
-            group = ranks.get(rank)
-            if group is None:
-                ranks[rank] = [code] * count
-            else:
-                group += [code] * count
+        else:
+            signature = signatures[rank]
+            if not signature:
+                ranks.append(rank)
+            signatures[rank] = signature + unit * count
 
     plans: dict[str, tuple] = {}
     # Discards (deal.py, _check_discard): the last card closes, once the side has its
@@ -113,42 +120,67 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     if total > 1:
         for code, count in hand.items():
             if count > 1 or code != taken:
-                plans[_DISCARD[code]] = (DISCARD, code, False, None)
+                plans[_DISCARD[code]] = _DISCARD_PLAN[code]
     elif total == 1:
         (code,) = hand
-        if code != taken and (not pozzetto or (burraco and not _CARD[code][3])):
+        if code != taken and (not pozzetto or (burraco and _CARD[code][2] >= 0)):
             plans[_DISCARD[code]] = (DISCARD, code, pozzetto, None)
 
-    wilds.sort()
-    wkey = tuple(wilds)
-    options: tuple[Option, ...] | None
-    found: list[tuple[Option, ...]] = []
-    for suit, mask in masks.items():
-        options = _RUNS.get((suit, mask, wkey))
-        if options is None:
-            options = _cached(_RUNS, (suit, mask, wkey), _run_options(suit, mask, wkey))
-        if options:
-            found.append(options)
-    for group in ranks.values():
-        if len(group) >= 2:
-            group.sort()
-            key = (tuple(group), wkey)
-            options = _SETS.get(key)
-            if options is None:
-                options = _cached(_SETS, key, _set_options(group, wkey))
-            found.append(options)
-    for options in found:
-        for action, meld, used, size, multi, meld_burraco, set_rank in options:
-            if set_rank is not None and set_rank in set_ranks:
-                continue
-            if multi and any(hand[c] < n for c, n in multi):
-                continue
-            left = total - size
-            if left < 2 and not _keeps_a_discard(
-                hand, used, left, pozzetto, taken, burraco or meld_burraco
-            ):
-                continue
-            plans[action] = (LAY, None, meld, used)
+    found: list[Option] = []
+    option: Option | None
+    for suit in range(4):
+        mask = masks[suit]
+        # Without a wild card a run needs three places in a row; with one, two in a row
+        # or two a place apart.
+        if not ((mask & mask >> 1 or mask & mask >> 2) if wilds else mask & mask >> 1 & mask >> 2):
+            continue
+        pieces = _PIECES.get(mask)
+        if pieces is None:
+            pieces = _PIECES[mask] = _pieces(mask)
+        naturals, pairs, bridges = pieces
+        for low, high in naturals:
+            key = (suit, low, high, 0, "")
+            option = _RUNS.get(key, _UNKNOWN)
+            if option is _UNKNOWN:
+                option = _cached(_RUNS, key, _run_option(*key))
+            if option is not None:
+                found.append(option)
+        for wild in wilds:
+            for low, high in pairs:
+                key = (suit, low, high, 0, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
+            for low, high, nhigh in bridges:
+                key = (suit, low, high, nhigh, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
+    for rank in ranks:
+        signature = signatures[rank]
+        if _PAIRED[signature]:
+            for wild in (*wilds, "") if _TRIPLED[signature] else wilds:
+                key = (rank, signature, wild)
+                option = _SETS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_SETS, key, _set_option(*key))
+                if option is not None:
+                    found.append(option)
+    for action, meld, used, size, multi, meld_burraco, set_rank in found:
+        if set_rank is not None and set_rank in set_ranks:
+            continue
+        if multi and any(hand[c] < n for c, n in multi):
+            continue
+        left = total - size
+        if left < 2 and not _keeps_a_discard(
+            hand, used, left, pozzetto, taken, burraco or meld_burraco
+        ):
+            continue
+        plans[action] = (LAY, None, meld, used)
 
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
@@ -177,14 +209,14 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
 
 
 def _keeps_a_discard(
-    hand: Counter[str], used: Counter[str], left: int, pozzetto: bool, taken: str | None,
+    hand: Counter[str], used: dict[str, int], left: int, pozzetto: bool, taken: str | None,
     burraco_after: bool,
 ) -> bool:  # fmt: skip
     """Whether laying ``used`` (held) leaves a legal way to end the turn, with ``left``
     (0 or 1) cards in hand: deal.py's ``_check_rest``, rules 1 and 2."""
     if left == 0:
         return not pozzetto
-    last = next(code for code, count in hand.items() if count > used[code])
+    last = next(code for code, count in hand.items() if count > used.get(code, 0))
     return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
 
 
@@ -193,62 +225,77 @@ def _options(melds: list[Meld], prefix: str, old: Meld | None = None) -> tuple[O
     action, duplicates dropped."""
     options: dict[str, Option] = {}
     for meld in melds:
-        used = Counter(meld.cards)
+        counted = Counter(meld.cards)
         if old is not None:
-            used -= Counter(old.cards)
+            counted -= Counter(old.cards)
+        # A plain dict of str to int, which the garbage collector does not track.
+        used = dict(counted)
         multi = tuple((code, count) for code, count in used.items() if count > 1)
         rank = meld.rank if meld.kind == SET else None
         action = prefix + meld.spelling
-        options[action] = (action, meld, used, used.total(), multi, bool(meld.burraco), rank)
+        options[action] = (action, meld, used, counted.total(), multi, bool(meld.burraco), rank)
     return tuple(options.values())
 
 
-def _built(candidates: list[list[str]]) -> list[Meld]:
-    """The melds of the ``candidates`` (token lists) that ``build_meld`` accepts."""
-    melds = []
-    for tokens in candidates:
-        try:
-            melds.append(build_meld(tokens))
-        except IllegalAction:
-            continue
-    return melds
+def _new_meld(tokens: list[str]) -> Option | None:
+    """The option of a new meld of ``tokens`` if ``build_meld`` accepts it, else None."""
+    try:
+        meld = build_meld(tokens)
+    except IllegalAction:
+        return None
+    (option,) = _options([meld], "meld ")
+    return option
 
 
-def _set_options(naturals: list[str], wilds: tuple[str, ...]) -> tuple[Option, ...]:
-    """New sets of the ``naturals`` of one rank held (two or more, sorted), with and
-    without each of the ``wilds``."""
-    candidates = [naturals] if len(naturals) >= 3 else []
-    candidates.extend([*naturals, wild] for wild in wilds)
-    return _options(_built(candidates), "meld ")
+def _set_option(rank: int, signature: int, wild: str) -> Option | None:
+    """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
+    counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more)."""
+    naturals = sorted(
+        _SET_RANKS[rank] + suit
+        for s, suit in enumerate(SUITS)
+        for _ in range(signature >> 2 * s & 3)
+    )
+    return _new_meld([*naturals, wild] if wild else naturals)
 
 
 def _wild_token(code: str, place: int, suit: str) -> str:
     return f"{code}@{_RANK_AT[place]}{suit}"
 
 
-def _run_options(suit: str, mask: int, wilds: tuple[str, ...]) -> tuple[Option, ...]:
-    """New runs of ``suit`` from the places held (``mask``, bit p for place p, an ace
-    both 1 and 14) and the ``wilds`` held: each maximal run of naturals alone, with a
-    wild card at its low end (the high end after an ace low), or bridging one gap."""
-    places = {place: _RANK_AT[place] + suit for place in range(1, 15) if mask >> place & 1}
-    segments = _segments(sorted(places))
-    candidates: list[list[str]] = []
-    for i, (low, high) in enumerate(segments):
-        cards = [places[p] for p in range(low, high + 1)]
-        if len(cards) >= 3:
-            candidates.append(cards)
-        if len(cards) >= 2:
-            for wild in wilds:
-                if low > 1:
-                    candidates.append([_wild_token(wild, low - 1, suit), *cards])
-                elif high < 13:
-                    candidates.append([*cards, _wild_token(wild, high + 1, suit)])
-        if i + 1 < len(segments) and segments[i + 1][0] == high + 2:
-            nlow, nhigh = segments[i + 1]
-            more = [places[p] for p in range(nlow, nhigh + 1)]
-            for wild in wilds:
-                candidates.append([*cards, _wild_token(wild, high + 1, suit), *more])
-    return _options(_built(candidates), "meld ")
+def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
+    """What runs the places held of a suit (``mask``, bit p for place p, an ace both 1
+    and 14) make: ``(naturals, pairs, bridges)``, the maximal runs of three or more
+    ``(low, high)``, of two or more ``(low, high)``, and the pairs of runs one place
+    apart ``(low, high, the next one's high)``."""
+    segments = _segments([place for place in range(1, 15) if mask >> place & 1])
+    naturals = tuple((low, high) for low, high in segments if high - low >= 2)
+    pairs = tuple((low, high) for low, high in segments if high - low >= 1)
+    bridges = tuple(
+        (low, high, nhigh)
+        for (low, high), (nlow, nhigh) in zip(segments, segments[1:], strict=False)
+        if nlow == high + 2
+    )
+    return naturals, pairs, bridges
+
+
+def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option | None:
+    """A new run of ``SUITS[suit]``: the naturals from place ``low`` to ``high``; with
+    the card ``wild`` at the low end (after an ace low, the high end) or, when
+    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``."""
+    letter = SUITS[suit]
+    cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+    if not wild:
+        tokens = cards
+    elif nhigh:
+        more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
+        tokens = [*cards, _wild_token(wild, high + 1, letter), *more]
+    elif low > 1:
+        tokens = [_wild_token(wild, low - 1, letter), *cards]
+    elif high < 13:
+        tokens = [*cards, _wild_token(wild, high + 1, letter)]
+    else:
+        return None
+    return _new_meld(tokens)
 
 
 def _segments(places: list[int]) -> list[tuple[int, int]]:

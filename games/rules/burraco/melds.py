@@ -172,7 +172,9 @@ def _cached_meld(tokens: tuple[str, ...]) -> Meld | IllegalAction:
     try:
         return _build_meld(tokens)
     except IllegalAction as error:
-        return error
+        # Kept without its traceback, whose frames would keep alive every caller's
+        # locals (a whole deal among them) for as long as the entry stays cached.
+        return error.with_traceback(None)
 
 
 def _build_meld(tokens: Sequence[str]) -> Meld:
