@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
-from games.rules.burraco.legal import DISCARD, LAY, play_actions
+from games.rules.burraco.legal import play_actions
 from games.rules.burraco.melds import SET, Meld, build_meld, extend_meld, is_wild
 from games.rules.burraco.scoring import side_score
 
@@ -85,8 +85,9 @@ class BurracoDeal(Deal):
         self.stalemate = 0
         self.end: str | None = None
         self.closed_by: int | None = None
-        # (len(actions), legal_actions, their plans) of the last play-phase state asked.
-        self._legal: tuple[int, list[str], dict[str, tuple]] | None = None
+        # (len(actions), legal_actions, the plans of its lays, whether a discard closes)
+        # of the last play-phase state asked (legal.py's play_actions).
+        self._legal: tuple[int, list[str], dict[str, tuple], bool] | None = None
         self.phase = DRAW
         self.to_act = (self.dealer + 1) % n
 
@@ -110,14 +111,14 @@ class BurracoDeal(Deal):
     def _apply(self, seat: int, action: str) -> None:
         legal = self._legal
         if legal is not None and legal[0] == len(self.actions) and isinstance(action, str):
-            # An action listed for this very state: carry out its plan (legal.py), as
-            # checked when it was listed.
+            # An action listed for this very state: carry it out as planned when it was
+            # listed (legal.py's play_actions), without checking it again.
             plan = legal[2].get(action)
             if plan is not None:
-                if plan[0] == LAY:
-                    self._lay(seat, plan[1], plan[2], plan[3])
-                elif plan[0] == DISCARD:
-                    self._discard(seat, plan[1], plan[2])
+                self._lay(seat, *plan)
+                return
+            if action.startswith("discard ") and action in legal[1]:
+                self._discard(seat, action[8:], legal[3])
                 return
         words = action.split() if isinstance(action, str) else []
         if " ".join(words) != action:  # one space between words, none around them
@@ -347,8 +348,7 @@ class BurracoDeal(Deal):
         # as planned: keep the last answer with its plans.
         legal = self._legal
         if legal is None or legal[0] != len(self.actions):
-            actions, plans = play_actions(self, seat)
-            legal = self._legal = (len(self.actions), actions, plans)
+            legal = self._legal = (len(self.actions), *play_actions(self, seat))
         return list(legal[1])
 
     # -- the result ----------------------------------------------------------------

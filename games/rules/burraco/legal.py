@@ -36,9 +36,6 @@ from games.rules.cards import RANKS, SUITS
 if TYPE_CHECKING:
     from games.rules.burraco.deal import BurracoDeal
 
-LAY, DISCARD = "lay", "discard"
-"""The verbs of a plan (``play_actions``)."""
-
 _PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
 _SET_RANKS = tuple(rank for rank in RANKS if rank != "2")
 
@@ -55,7 +52,6 @@ for _s, _suit in enumerate(SUITS):
 _PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
 _TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
-_DISCARD_PLAN = {code: (DISCARD, code, False, None) for code in _CARD}
 
 # An option: (action or new spelling, the meld, cards used from hand (a dict code ->
 # count, never changed), how many, the codes used more than once as ((code, count), ...),
@@ -78,12 +74,12 @@ def _cached(cache: dict, key: object, value: object) -> object:
     return value
 
 
-def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple]]:
-    """The sorted legal actions of ``seat``, to act in the play phase of ``deal``, and
-    the plan of each: ``(DISCARD, code, closing, None)`` or ``(LAY, meld index or None
-    for a new meld, the meld as it will lie, cards used from hand as a dict)``, which
-    ``BurracoDeal._apply`` carries out without checking again (the plan of a lay is
-    what ``_plan_meld`` / ``_plan_add`` would return). Changes nothing.
+def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
+    """The sorted legal actions of ``seat``, to act in the play phase of ``deal``; the
+    plan of each meld and addition, ``{action: (meld index or None for a new meld, the
+    meld as it will lie, cards used from hand as a dict)}``, what ``_plan_meld`` /
+    ``_plan_add`` would return; and whether a discard closes the hand. ``_apply``
+    carries out a listed action from these without checking it again. Changes nothing.
     """
     hand = deal.hands[seat]
     side = deal.side_index[seat]
@@ -102,8 +98,10 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     masks = [0, 0, 0, 0, 0]
     signatures = [0] * 12
     ranks = []
+    actions = []
     for code, count in hand.items():
         total += count
+        actions.append(_DISCARD[code])
         suit, bits, rank, unit = _CARD[code]
         masks[suit] |= bits
         if rank < 0:
@@ -114,18 +112,16 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                 ranks.append(rank)
             signatures[rank] = signature + unit * count
 
-    plans: dict[str, tuple] = {}
-    # Discards (deal.py, _check_discard): the last card closes, once the side has its
-    # pozzetto, which needs a burraco and a natural card.
-    if total > 1:
-        for code, count in hand.items():
-            if count > 1 or code != taken:
-                plans[_DISCARD[code]] = _DISCARD_PLAN[code]
-    elif total == 1:
-        (code,) = hand
-        if code != taken and (not pozzetto or (burraco and _CARD[code][2] >= 0)):
-            plans[_DISCARD[code]] = (DISCARD, code, pozzetto, None)
+    # Discards (deal.py, _check_discard): not the one-card pile just taken (its twin is
+    # fine); the last card closes, once the side has its pozzetto, which needs a burraco
+    # and a natural card.
+    if taken is not None and hand[taken] == 1:
+        actions.remove(_DISCARD[taken])
+    if total == 1 and pozzetto and not (burraco and _CARD[next(iter(hand))][2] >= 0):
+        actions.clear()
+    closing = total == 1 and pozzetto
 
+    plans: dict[str, tuple] = {}
     found: list[Option] = []
     option: Option | None
     for suit in range(4):
@@ -180,7 +176,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
             hand, used, left, pozzetto, taken, burraco or meld_burraco
         ):
             continue
-        plans[action] = (LAY, None, meld, used)
+        plans[action] = (None, meld, used)
 
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
@@ -204,8 +200,10 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                     hand, used, left, pozzetto, taken, burraco or new_burraco
                 ):
                     continue
-                plans[f"add {index} {spelling}"] = (LAY, index, new, used)
-    return sorted(plans), plans
+                plans[f"add {index} {spelling}"] = (index, new, used)
+    actions += plans
+    actions.sort()
+    return actions, plans, closing
 
 
 def _keeps_a_discard(
