@@ -64,7 +64,11 @@ _UNKNOWN = object()
 _PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}
 _RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
 _SETS: dict[tuple[int, int, str], Option | None] = {}
-_ADDS: dict[str, _Additions] = {}
+_ADDS: dict[str, _Additions | _Swapped] = {}
+# The rules treat the four suits alike, and a run's cards go by place, not by suit: a
+# run of another suit is worked out as the spades run it becomes with its suit and
+# spades swapped, and the answer swapped back (tables of str.translate).
+_SWAP = {suit: str.maketrans({suit: "S", "S": suit}) for suit in SUITS}
 
 
 def _cached(cache: dict, key: object, value: object) -> object:
@@ -181,7 +185,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
         if additions is None:
-            additions = _cached(_ADDS, meld.spelling, _Additions(meld))
+            additions = _cached(_ADDS, meld.spelling, _additions(meld))
         codes = additions.codes.intersection(hand)
         if not codes:
             continue
@@ -384,6 +388,56 @@ class _Additions:
                     if 1 <= target <= 14:
                         candidates.append([*rest, code, _wild_token(movable, target, suit)])
         return _options(_extended(meld, candidates), "", meld)
+
+
+def _additions(meld: Meld) -> _Additions | _Swapped:
+    """The additions to ``meld``: a run not of spades by way of its spades twin."""
+    if meld.kind == SET or meld.suit == "S":
+        return _Additions(meld)
+    return _Swapped(meld)
+
+
+class _Swapped:
+    """The additions to a run not of spades (``_Additions``' interface): those to the
+    run with its suit and spades swapped (``twin``), swapped back."""
+
+    __slots__ = ("codes", "options", "twin", "swap")
+
+    def __init__(self, meld: Meld) -> None:
+        assert meld.suit is not None
+        self.swap = swap = _SWAP[meld.suit]
+        spelling = meld.spelling.translate(swap)
+        twin = _ADDS.get(spelling)
+        if twin is None:
+            twin = _cached(_ADDS, spelling, _Additions(build_meld(spelling.split())))
+        assert isinstance(twin, _Additions)
+        self.twin = twin
+        self.codes = frozenset(code.translate(swap) for code in twin.codes)
+        self.options: dict[str, tuple[Option, ...]] = {}
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """``_Additions.options_of`` of the twin for the swapped ``code``, swapped back."""
+        swap, twin = self.swap, self.twin
+        other = code.translate(swap)
+        options = twin.options.get(other)
+        if options is None:
+            options = twin.options[other] = twin.options_of(other)
+        swapped = []
+        for spelling, new, used, size, multi, burraco, rank in options:
+            assert new.suit is not None
+            meld = Meld(
+                new.kind, tuple(card.translate(swap) for card in new.cards), new.wild,
+                suit=new.suit.translate(swap), rank=rank, low=new.low,
+            )  # fmt: skip
+            swapped.append(
+                (
+                    spelling.translate(swap), meld,
+                    {card.translate(swap): count for card, count in used.items()}, size,
+                    tuple((card.translate(swap), count) for card, count in multi), burraco,
+                    rank,
+                )
+            )  # fmt: skip
+        return tuple(swapped)
 
 
 def _extended(meld: Meld, candidates: list[list[str]]) -> list[Meld]:
