@@ -9,12 +9,13 @@ addition of one card from hand to one meld, the meld's wild card placed anywhere
 rules allow.
 
 How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidates of a
-hand fall apart into independent pieces: the runs of one suit depend only on which
-places of that suit the hand holds (a bitmask) and on the wild cards it holds; the sets
-of one rank only on the naturals of that rank and the wild cards; an addition only on
-the meld and the one card added. Each piece is judged once, by melds.py's
-``build_meld`` / ``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a
-module cache shared by every hand (a meld is a value). What depends on the rest of the
+hand fall apart into independent pieces: a new run depends only on a run of places of
+one suit held (or two, one place apart) and on one wild card; a new set only on the
+naturals of its rank held, by suit, and one wild card; an addition only on the meld and
+the one card added (and a run of hearts behaves as the run of spades it becomes with the
+two suits swapped). Each piece is judged once, by melds.py's ``build_meld`` /
+``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a module cache
+shared by every hand (a meld is a value). What depends on the rest of the
 state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
 a rank per side, the cards being in hand, and what the hand keeps (a card to discard
 once the side has its pozzetto, a last card that can be discarded). Nothing here
@@ -61,7 +62,7 @@ Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
 _CACHE_LIMIT = 1 << 15
 """Entries a cache holds before it starts again empty (a server plays for weeks)."""
 _UNKNOWN = object()
-_PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}
+_PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
 _RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
 _SETS: dict[tuple[int, int, str], Option | None] = {}
 _ADDS: dict[str, _Additions | _Swapped] = {}
