@@ -103,10 +103,8 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     masks = [0, 0, 0, 0, 0]
     signatures = [0] * 12
     ranks = []
-    actions = []
     for code, count in hand.items():
         total += count
-        actions.append(_DISCARD[code])
         suit, bits, rank, unit = _CARD[code]
         masks[suit] |= bits
         if rank < 0:
@@ -117,6 +115,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                 ranks.append(rank)
             signatures[rank] = signature + unit * count
 
+    actions = [_DISCARD[code] for code in hand]
     # Discards (deal.py, _check_discard): not the one-card pile just taken (its twin is
     # fine); the last card closes, once the side has its pozzetto, which needs a burraco
     # and a natural card.
@@ -258,7 +257,12 @@ def _set_option(rank: int, signature: int, wild: str) -> Option | None:
         for s, suit in enumerate(SUITS)
         for _ in range(signature >> 2 * s & 3)
     )
-    return _new_meld([*naturals, wild] if wild else naturals)
+    option = _new_meld([*naturals, wild] if wild else naturals)
+    if option is None:
+        return None
+    # The naturals are the hand's own (signature), so the hand always holds them: no
+    # need to check cards used twice.
+    return (*option[:4], (), *option[5:])
 
 
 def _wild_token(code: str, place: int, suit: str) -> str:
