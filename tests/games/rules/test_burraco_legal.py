@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from games.rules.base import IllegalAction
 from games.rules.burraco import Burraco
 from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, is_wild
+from tests.games.rules.test_burraco_play import ALICE, make_deal
 
 GAME = Burraco()
 _PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
@@ -228,3 +229,23 @@ def test_legal_actions_are_the_reference_enumeration_in_random_hands(seats, poli
 )
 def test_legal_actions_match_the_reference_for_any_hand(seats, seed, policy, semi_clean):
     play_and_compare(seats, seed, policy, {"semi_clean": semi_clean})
+
+
+@pytest.mark.parametrize("suit", ["C", "D", "H", "S"])
+def test_runs_of_every_suit_offer_the_same_additions_spelled_in_their_suit(suit):
+    # Additions to a run not of spades are worked out on its spades twin (legal.py):
+    # each suit, with its natural 2, a wild 2 of another suit and the joker.
+    other = "C" if suit != "C" else "D"
+    hand = [f"{rank}{suit}" for rank in ("2", "3", "4", "6", "7", "A", "Q", "K")]
+    hand += [f"2{other}", "JK", f"9{other}"]
+    deal = make_deal(["draw", f"meld {' '.join(hand[:3])}"], hands={ALICE: hand}, stock=["5C"])
+    legal = deal.legal_actions()
+    assert legal == reference_actions(deal)
+    adds = [action for action in legal if action.startswith("add 0 ")]
+    assert f"add 0 3{suit} 4{suit} 2{suit}@5{suit} 6{suit}" in adds  # the natural 2 as wild
+    assert f"add 0 JK@A{suit} 2{suit} 3{suit} 4{suit}" in adds
+    assert f"add 0 A{suit} 2{suit} 3{suit} 4{suit}" in adds
+    assert all(suit in action.split()[2] for action in adds)
+    deal.apply(f"add 0 3{suit} 4{suit} 2{suit}@5{suit} 6{suit}")
+    assert deal.legal_actions() == reference_actions(deal)
+    assert deal.melds[0][0].spelling == f"3{suit} 4{suit} 2{suit}@5{suit} 6{suit}"
