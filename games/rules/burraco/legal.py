@@ -365,9 +365,8 @@ class _Additions:
         meld, old = self.meld, self.old
         candidates: list[list[str]] = []
         if meld.kind == SET:
-            if code[:-1] == meld.rank or is_wild(code):
-                candidates.append([*old, code])
-            return _options(_extended(meld, candidates), "", meld)
+            grown = _grown_set(meld, code)
+            return _options([grown], "", meld) if grown is not None else ()
         suit = meld.suit
         assert suit is not None
         low, high = meld.low, meld.low + len(meld.cards) - 1
@@ -393,6 +392,25 @@ class _Additions:
                     if 1 <= target <= 14:
                         candidates.append([*rest, code, _wild_token(movable, target, suit)])
         return _options(_extended(meld, candidates), "", meld)
+
+
+def _grown_set(meld: Meld, code: str) -> Meld | None:
+    """The set ``meld`` with the card ``code`` added, as ``extend_meld`` would make it
+    from the candidate ``[*meld.tokens(), code]`` (its naturals sorted, then its wild
+    card), or None when it refuses it: a card of another rank, or a second wild card
+    (melds.py, rules 1 and 2)."""
+    naturals = [card for i, card in enumerate(meld.cards) if i != meld.wild]
+    wild = meld.cards[meld.wild] if meld.wild is not None else None
+    if is_wild(code):
+        if wild is not None:
+            return None
+        wild = code
+    elif code[:-1] == meld.rank:
+        naturals = sorted([*naturals, code])
+    else:
+        return None
+    cards = (*naturals, wild) if wild is not None else tuple(naturals)
+    return Meld(SET, cards, len(naturals) if wild is not None else None, rank=meld.rank)
 
 
 def _additions(meld: Meld) -> _Additions | _Swapped:
