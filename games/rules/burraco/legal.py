@@ -251,15 +251,20 @@ def _new_meld(tokens: list[str]) -> Option | None:
 
 def _set_option(rank: int, signature: int, wild: str) -> Option | None:
     """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
-    counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more)."""
+    counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more),
+    made directly as ``build_meld`` makes it: two naturals of a rank or more, one wild
+    card at most, three cards or more (melds.py, rules 1 and 2), the naturals sorted,
+    then the wild card."""
     naturals = sorted(
         _SET_RANKS[rank] + suit
         for s, suit in enumerate(SUITS)
         for _ in range(signature >> 2 * s & 3)
     )
-    option = _new_meld([*naturals, wild] if wild else naturals)
-    if option is None:
+    cards = (*naturals, wild) if wild else tuple(naturals)
+    if len(naturals) < 2 or len(cards) < 3:
         return None
+    meld = Meld(SET, cards, len(naturals) if wild else None, rank=_SET_RANKS[rank])
+    (option,) = _options([meld], "meld ")
     # The naturals are the hand's own (signature), so the hand always holds them: no
     # need to check cards used twice.
     return (*option[:4], (), *option[5:])
