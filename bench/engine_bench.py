@@ -6,8 +6,13 @@ play (games.rules.simulate, the same loop as ``python -m games.rules simulate``)
 then the time to replay one finished deal from its record, which the services
 do on every move.
 
+Every run plays the same deals (``--seed``) unless ``--new-deals`` gives run k the seed
+``seed + k - 1``: an engine that caches what it worked out (Burraco's legal actions) is
+then measured on deals it has not seen, not replaying the first run's.
+
 Usage:
     .venv/bin/python bench/engine_bench.py [--game spizzichino] [--deals 20000] [--seed 1]
+        [--new-deals]
 """
 
 from __future__ import annotations
@@ -50,13 +55,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seats", type=int, default=None, help="default: the game's first count")
     parser.add_argument(
+        "--new-deals", action="store_true", help="each run plays other deals (seed + run - 1)"
+    )
+    parser.add_argument(
         "--options", type=json.loads, default=None, help='options as JSON: {"variant": "tre"}'
     )
     args = parser.parse_args()
     game = get_game(args.game)
     runs = []
     for run in range(1, args.repeat + 1):
-        stats = simulate(game, args.deals, args.seed, seats=args.seats, options=args.options)
+        seed = args.seed + run - 1 if args.new_deals else args.seed
+        stats = simulate(game, args.deals, seed, seats=args.seats, options=args.options)
         runs.append(stats)
         print(
             f"run {run}: {stats.deals} deals, {stats.actions} actions in {stats.seconds:.2f} s: "

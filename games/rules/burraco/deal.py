@@ -8,18 +8,12 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
-from games.rules.burraco.melds import (
-    _RANK_AT,
-    JOKER,
-    SET,
-    Meld,
-    build_meld,
-    extend_meld,
-    is_wild,
-)
+from games.rules.burraco.legal import play_actions
+from games.rules.burraco.melds import SET, Meld, build_meld, extend_meld, is_wild
 from games.rules.burraco.scoring import side_score
 
 HAND_SIZE = 11
@@ -91,7 +85,9 @@ class BurracoDeal(Deal):
         self.stalemate = 0
         self.end: str | None = None
         self.closed_by: int | None = None
-        self._legal: tuple[int, list[str]] | None = None
+        # (len(actions), legal_actions, the plans of its lays, whether a discard closes)
+        # of the last play-phase state asked (legal.py's play_actions).
+        self._legal: tuple[int, list[str], dict[str, tuple], bool] | None = None
         self.phase = DRAW
         self.to_act = (self.dealer + 1) % n
 
@@ -113,6 +109,17 @@ class BurracoDeal(Deal):
     # -- actions ---------------------------------------------------------------------
 
     def _apply(self, seat: int, action: str) -> None:
+        legal = self._legal
+        if legal is not None and legal[0] == len(self.actions) and isinstance(action, str):
+            # An action listed for this very state: carry it out as planned when it was
+            # listed (legal.py's play_actions), without checking it again.
+            plan = legal[2].get(action)
+            if plan is not None:
+                self._lay(seat, *plan)
+                return
+            if action.startswith("discard ") and action in legal[1]:
+                self._discard(seat, action[8:], legal[3])
+                return
         words = action.split() if isinstance(action, str) else []
         if " ".join(words) != action:  # one space between words, none around them
             raise _malformed(action)
@@ -230,14 +237,22 @@ class BurracoDeal(Deal):
                     card=last,
                 )
 
-    def _lay(self, seat: int, index: int | None, meld: Meld, used: Counter[str]) -> None:
+    def _lay(self, seat: int, index: int | None, meld: Meld, used: Mapping[str, int]) -> None:
         side = self.side_of(seat)
         if index is None:
             self.melds[side].append(meld)
         else:
             self.melds[side][index] = meld
-        self.hands[seat] -= used
-        self.known[seat] -= used
+        hand, known = self.hands[seat], self.known[seat]
+        for code, count in used.items():  # hand -= used, known -= used, in place
+            if hand[code] > count:
+                hand[code] -= count
+            else:
+                del hand[code]
+            if known[code] > count:
+                known[code] -= count
+            elif code in known:
+                del known[code]
         self.turn_melded = True
         if not self.hands[seat]:
             # 004: a player who runs out of cards mid-turn picks up the pozzetto and plays on.
@@ -273,10 +288,16 @@ class BurracoDeal(Deal):
 
     def _discard(self, seat: int, code: str, closing: bool) -> None:
         side = self.side_of(seat)
-        self.hands[seat][code] -= 1
-        self.hands[seat] = +self.hands[seat]
+        hand, known = self.hands[seat], self.known[seat]
+        if hand[code] > 1:
+            hand[code] -= 1
+        else:
+            del hand[code]
         # Nobody can tell a taken card from its twin: a discard of either forgets one.
-        self.known[seat] -= Counter((code,))
+        if known[code] > 1:
+            known[code] -= 1
+        elif code in known:
+            del known[code]
         self.pile.append(code)
         if not self.hands[seat] and not closing:
             # 004: discarding the last card takes the pozzetto face down until the next turn.
@@ -316,43 +337,19 @@ class BurracoDeal(Deal):
         once two naturals are there); each maximal run of naturals of a suit, alone,
         with a wild at its low (or, after an ace, high) end, or bridging one gap to the
         next run; and every addition of one card from hand to one meld, the meld's wild
-        card placed anywhere the rules allow.
+        card placed anywhere the rules allow. How they are worked out fast: legal.py.
         """
         seat = self.to_act
         if seat is None:
             return []
         if self.phase == DRAW:
             return ["draw", "take"] if self.pile else ["draw"]
-        # Views and bots ask again for the same state: keep the last answer.
-        if self._legal is not None and self._legal[0] == len(self.actions):
-            return list(self._legal[1])
-        actions = self._play_actions(seat)
-        self._legal = (len(self.actions), actions)
-        return list(actions)
-
-    def _play_actions(self, seat: int) -> list[str]:
-        """``legal_actions`` of ``seat`` in the play phase."""
-        actions: set[str] = set()
-        for code in self.hands[seat]:
-            try:
-                self._check_discard(seat, code)
-            except IllegalAction:
-                continue
-            actions.add(f"discard {code}")
-        for tokens in _meld_candidates(self.hands[seat]):
-            try:
-                _, meld, _ = self._plan_meld(seat, tokens)
-            except IllegalAction:
-                continue
-            actions.add(f"meld {meld.spelling}")
-        for index, meld in enumerate(self.melds[self.side_of(seat)]):
-            for tokens in _add_candidates(meld, self.hands[seat]):
-                try:
-                    _, new, _ = self._plan_add(seat, str(index), tokens)
-                except IllegalAction:
-                    continue
-                actions.add(f"add {index} {new.spelling}")
-        return sorted(actions)
+        # Views and bots ask again for the same state, and apply takes a listed action
+        # as planned: keep the last answer with its plans.
+        legal = self._legal
+        if legal is None or legal[0] != len(self.actions):
+            legal = self._legal = (len(self.actions), *play_actions(self, seat))
+        return list(legal[1])
 
     # -- the result ----------------------------------------------------------------
 
@@ -381,109 +378,3 @@ class BurracoDeal(Deal):
             "end": self.end,
             "closed_by": self.closed_by,
         }
-
-
-# -- candidate melds and additions for legal_actions -----------------------------------
-
-_PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
-
-
-def _wild_token(code: str, place: int, suit: str) -> str:
-    return f"{code}@{_RANK_AT[place]}{suit}"
-
-
-def _wild_codes(hand: Counter[str]) -> list[str]:
-    return sorted(code for code in hand if is_wild(code))
-
-
-def _meld_candidates(hand: Counter[str]) -> list[list[str]]:
-    """Token lists of new melds worth trying (``legal_actions`` docstring)."""
-    wilds = _wild_codes(hand)
-    candidates: list[list[str]] = []
-    by_rank: dict[str, list[str]] = {}
-    by_suit: dict[str, dict[int, str]] = {}
-    for code, count in hand.items():
-        if code == JOKER:
-            continue
-        rank, suit = code[:-1], code[-1]
-        if rank != "2":
-            by_rank.setdefault(rank, []).extend([code] * count)
-        places = by_suit.setdefault(suit, {})
-        places[_PLACE_OF[rank]] = code
-        if rank == "A":
-            places[14] = code
-    for naturals in by_rank.values():
-        if len(naturals) >= 3:
-            candidates.append(naturals)
-        if len(naturals) >= 2:
-            candidates.extend([*naturals, wild] for wild in wilds)
-    for suit, places in by_suit.items():
-        segments = _segments(sorted(places))
-        for i, (low, high) in enumerate(segments):
-            cards = [places[p] for p in range(low, high + 1)]
-            if len(cards) >= 3:
-                candidates.append(cards)
-            if len(cards) >= 2:
-                for wild in wilds:
-                    if low > 1:
-                        candidates.append([_wild_token(wild, low - 1, suit), *cards])
-                    elif high < 13:
-                        candidates.append([*cards, _wild_token(wild, high + 1, suit)])
-            if i + 1 < len(segments) and segments[i + 1][0] == high + 2:
-                nlow, nhigh = segments[i + 1]
-                more = [places[p] for p in range(nlow, nhigh + 1)]
-                for wild in wilds:
-                    candidates.append([*cards, _wild_token(wild, high + 1, suit), *more])
-    return candidates
-
-
-def _segments(places: list[int]) -> list[tuple[int, int]]:
-    """Maximal runs of consecutive places, e.g. [1, 2, 3, 5, 6] -> [(1, 3), (5, 6)]."""
-    segments: list[tuple[int, int]] = []
-    for place in places:
-        if segments and segments[-1][1] == place - 1:
-            segments[-1] = (segments[-1][0], place)
-        else:
-            segments.append((place, place))
-    return segments
-
-
-def _add_candidates(meld: Meld, hand: Counter[str]) -> list[list[str]]:
-    """Token lists of ``meld`` with one card of ``hand`` added (``legal_actions``)."""
-    old = meld.tokens()
-    if meld.kind == SET:
-        return [[*old, code] for code in hand if code[:-1] == meld.rank or is_wild(code)]
-    suit = meld.suit
-    assert suit is not None
-    candidates: list[list[str]] = []
-    low, high = meld.low, meld.low + len(meld.cards) - 1
-    places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
-    rest = [code for i, code in enumerate(meld.cards) if i != meld.wild]
-    movable = meld.cards[meld.wild] if meld.wild is not None else None
-    if movable is None and f"2{suit}" in rest and low <= 2:
-        movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
-        rest.remove(movable)
-        places.remove(2)
-    for code in hand:
-        if is_wild(code) and meld.wild is None:
-            for place in (low - 1, high + 1):
-                if 1 <= place <= 14:
-                    candidates.append([*old, _wild_token(code, place, suit)])
-        if code[-1] != suit:
-            continue
-        for place in (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],):
-            if place in places or not low - 2 <= place <= high + 2:
-                continue
-            if low - 1 <= place <= high + 1:
-                candidates.append([*old, code])
-            if movable is None:
-                continue
-            # The wild card goes to the one gap left, else to either end.
-            spread = [*places, place]
-            first, last = min(spread), max(spread)
-            gaps = [q for q in range(first, last + 1) if q not in spread]
-            targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
-            for target in targets:
-                if 1 <= target <= 14:
-                    candidates.append([*rest, code, _wild_token(movable, target, suit)])
-    return candidates

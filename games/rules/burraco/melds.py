@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from games.rules.base import IllegalAction
 from games.rules.cards import RANKS, SUITS
@@ -76,7 +76,8 @@ def check_code(code: str) -> str:
 
 @dataclass(frozen=True)
 class Meld:
-    """A valid meld, as it lies on the table.
+    """A valid meld, as it lies on the table. A value: ``spelling`` and ``burraco`` are
+    worked out once per meld (legal_actions asks for them at every step).
 
     Attributes:
         kind: ``"run"`` or ``"set"``.
@@ -108,12 +109,12 @@ class Meld:
         tokens[self.wild] = f"{self.cards[self.wild]}@{_RANK_AT[place]}{self.suit}"
         return tokens
 
-    @property
+    @cached_property
     def spelling(self) -> str:
         """The canonical spelling as one string, e.g. ``"JK@6S 7S 8S"``."""
         return " ".join(self.tokens())
 
-    @property
+    @cached_property
     def burraco(self) -> str | None:
         """``"clean"``, ``"semi_clean"``, ``"dirty"`` or None (fewer than seven cards).
 
@@ -171,7 +172,9 @@ def _cached_meld(tokens: tuple[str, ...]) -> Meld | IllegalAction:
     try:
         return _build_meld(tokens)
     except IllegalAction as error:
-        return error
+        # Kept without its traceback, whose frames would keep alive every caller's
+        # locals (a whole deal among them) for as long as the entry stays cached.
+        return error.with_traceback(None)
 
 
 def _build_meld(tokens: Sequence[str]) -> Meld:

@@ -1,0 +1,480 @@
+"""The legal actions of the play phase of a Burraco hand, worked out fast.
+
+What is offered (deal.py, ``BurracoDeal.legal_actions``): every legal discard; of the
+new melds and additions ``apply`` would accept, the subset a bot needs to play a whole
+hand: each set of all the naturals of a rank held (with and without each wild card held
+once two naturals are there); each maximal run of naturals of a suit, alone, with a wild
+at its low (or, after an ace, high) end, or bridging one gap to the next run; and every
+addition of one card from hand to one meld, the meld's wild card placed anywhere the
+rules allow.
+
+How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidates of a
+hand fall apart into independent pieces: a new run depends only on a run of places of
+one suit held (or two, one place apart) and on one wild card; a new set only on the
+naturals of its rank held, by suit, and one wild card; an addition only on the meld and
+the one card added (and a run of hearts behaves as the run of spades it becomes with the
+two suits swapped). Each piece is judged once, by melds.py's ``build_meld`` /
+``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a module cache
+shared by every hand (a meld is a value). What depends on the rest of the
+state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
+a rank per side, the cards being in hand, and what the hand keeps (a card to discard
+once the side has its pozzetto, a last card that can be discarded). Nothing here
+changes a deal. tests/games/rules/test_burraco_legal.py compares the result with the
+slow enumeration the engine had before, on random hands.
+Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
+../shared/rules/README.md ("Burraco").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from games.rules.base import IllegalAction
+from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
+from games.rules.cards import RANKS, SUITS
+
+if TYPE_CHECKING:
+    from games.rules.burraco.deal import BurracoDeal
+
+_PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
+_SET_RANKS = tuple(rank for rank in RANKS if rank != "2")
+
+# code -> (its suit's index into SUITS, 4 for the joker; the places it fills in its suit
+# as bits, an ace both 1 and 14; the index of the rank it makes sets of into _SET_RANKS,
+# -1 for a wild card; its unit in a rank's signature: two bits a suit, the count held)
+_CARD: dict[str, tuple[int, int, int, int]] = {JOKER: (4, 0, -1, 0)}
+for _s, _suit in enumerate(SUITS):
+    for _rank in RANKS:
+        _bits = 1 << _PLACE_OF[_rank] | (1 << 14 if _rank == "A" else 0)
+        _r = -1 if _rank == "2" else _SET_RANKS.index(_rank)
+        _CARD[_rank + _suit] = (_s, _bits, _r, 1 << 2 * _s)
+# A rank's signature (counts by suit) -> whether it holds two naturals or more.
+_PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
+_TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
+_DISCARD = {code: f"discard {code}" for code in _CARD}
+
+# An option: (action or new spelling, the meld, cards used from hand (a dict code ->
+# count, never changed), how many, the codes used more than once as ((code, count), ...),
+# whether the meld is a burraco, the rank of a set (None for a run)).
+Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
+
+_CACHE_LIMIT = 1 << 15
+"""Entries a cache holds before it starts again empty (a server plays for weeks)."""
+_UNKNOWN = object()
+_PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
+_RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
+_SETS: dict[tuple[int, int, str], Option | None] = {}
+_ADDS: dict[str, _Additions | _Swapped] = {}
+# The rules treat the four suits alike, and a run's cards go by place, not by suit: a
+# run of another suit is worked out as the spades run it becomes with its suit and
+# spades swapped, and the answer swapped back (tables of str.translate).
+_SWAP = {suit: str.maketrans({suit: "S", "S": suit}) for suit in SUITS}
+
+
+def _cached(cache: dict, key: object, value: object) -> object:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
+    """The sorted legal actions of ``seat``, to act in the play phase of ``deal``; the
+    plan of each meld and addition, ``{action: (meld index or None for a new meld, the
+    meld as it will lie, cards used from hand as a dict)}``, what ``_plan_meld`` /
+    ``_plan_add`` would return; and whether a discard closes the hand. ``_apply``
+    carries out a listed action from these without checking it again. Changes nothing.
+    """
+    hand = deal.hands[seat]
+    side = deal.side_index[seat]
+    melds = deal.melds[side]
+    pozzetto = deal.pozzetto_taken[side]
+    taken = deal.taken_single
+    burraco = False
+    set_ranks = set()
+    for meld in melds:
+        if meld.burraco:
+            burraco = True
+        if meld.kind == SET:
+            set_ranks.add(meld.rank)
+    total = 0
+    wilds = []
+    masks = [0, 0, 0, 0, 0]
+    signatures = [0] * 12
+    ranks = []
+    for code, count in hand.items():
+        total += count
+        suit, bits, rank, unit = _CARD[code]
+        masks[suit] |= bits
+        if rank < 0:
+            wilds.append(code)
+        else:
+            signature = signatures[rank]
+            if not signature:
+                ranks.append(rank)
+            signatures[rank] = signature + unit * count
+
+    actions = [_DISCARD[code] for code in hand]
+    # Discards (deal.py, _check_discard): not the one-card pile just taken (its twin is
+    # fine); the last card closes, once the side has its pozzetto, which needs a burraco
+    # and a natural card.
+    if taken is not None and hand[taken] == 1:
+        actions.remove(_DISCARD[taken])
+    if total == 1 and pozzetto and not (burraco and _CARD[next(iter(hand))][2] >= 0):
+        actions.clear()
+    closing = total == 1 and pozzetto
+
+    plans: dict[str, tuple] = {}
+    found: list[Option] = []
+    option: Option | None
+    for suit in range(4):
+        mask = masks[suit]
+        # Without a wild card a run needs three places in a row; with one, two in a row
+        # or two a place apart.
+        if not ((mask & mask >> 1 or mask & mask >> 2) if wilds else mask & mask >> 1 & mask >> 2):
+            continue
+        pieces = _PIECES.get(mask)
+        if pieces is None:
+            pieces = _PIECES[mask] = _pieces(mask)
+        naturals, pairs, bridges = pieces
+        for low, high in naturals:
+            key = (suit, low, high, 0, "")
+            option = _RUNS.get(key, _UNKNOWN)
+            if option is _UNKNOWN:
+                option = _cached(_RUNS, key, _run_option(*key))
+            if option is not None:
+                found.append(option)
+        for wild in wilds:
+            for low, high in pairs:
+                key = (suit, low, high, 0, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
+            for low, high, nhigh in bridges:
+                key = (suit, low, high, nhigh, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
+    for rank in ranks:
+        signature = signatures[rank]
+        if _PAIRED[signature]:
+            for wild in (*wilds, "") if _TRIPLED[signature] else wilds:
+                key = (rank, signature, wild)
+                option = _SETS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_SETS, key, _set_option(*key))
+                if option is not None:
+                    found.append(option)
+    for action, meld, used, size, multi, meld_burraco, set_rank in found:
+        if set_rank is not None and set_rank in set_ranks:
+            continue
+        if multi and any(hand[c] < n for c, n in multi):
+            continue
+        left = total - size
+        if left < 2 and not _keeps_a_discard(
+            hand, used, left, pozzetto, taken, burraco or meld_burraco
+        ):
+            continue
+        plans[action] = (None, meld, used)
+
+    for index, meld in enumerate(melds):
+        additions = _ADDS.get(meld.spelling)
+        if additions is None:
+            additions = _cached(_ADDS, meld.spelling, _additions(meld))
+        codes = additions.codes.intersection(hand)
+        if not codes:
+            continue
+        table = additions.options
+        for code in codes:
+            options = table.get(code)
+            if options is None:
+                options = table[code] = additions.options_of(code)
+            for spelling, new, used, size, multi, new_burraco, _ in options:
+                if multi and any(hand[c] < n for c, n in multi):
+                    continue
+                left = total - size
+                # Adding never shrinks a meld: the side's burraco after is ``burraco``
+                # (the others', or the old meld's, which stays one) or the new meld.
+                if left < 2 and not _keeps_a_discard(
+                    hand, used, left, pozzetto, taken, burraco or new_burraco
+                ):
+                    continue
+                plans[f"add {index} {spelling}"] = (index, new, used)
+    actions += plans
+    actions.sort()
+    return actions, plans, closing
+
+
+def _keeps_a_discard(
+    hand: Counter[str], used: dict[str, int], left: int, pozzetto: bool, taken: str | None,
+    burraco_after: bool,
+) -> bool:  # fmt: skip
+    """Whether laying ``used`` (held) leaves a legal way to end the turn, with ``left``
+    (0 or 1) cards in hand: deal.py's ``_check_rest``, rules 1 and 2."""
+    if left == 0:
+        return not pozzetto
+    last = next(code for code, count in hand.items() if count > used.get(code, 0))
+    return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
+
+
+def _options(melds: list[Meld], prefix: str, old: Meld | None = None) -> tuple[Option, ...]:
+    """The options of these valid ``melds`` (new ones, or ``old`` made bigger), by
+    action, duplicates dropped."""
+    options: dict[str, Option] = {}
+    for meld in melds:
+        counted = Counter(meld.cards)
+        if old is not None:
+            counted -= Counter(old.cards)
+        # A plain dict of str to int, which the garbage collector does not track.
+        used = dict(counted)
+        multi = tuple((code, count) for code, count in used.items() if count > 1)
+        rank = meld.rank if meld.kind == SET else None
+        action = prefix + meld.spelling
+        options[action] = (action, meld, used, counted.total(), multi, bool(meld.burraco), rank)
+    return tuple(options.values())
+
+
+def _new_meld(tokens: list[str]) -> Option | None:
+    """The option of a new meld of ``tokens`` if ``build_meld`` accepts it, else None."""
+    try:
+        meld = build_meld(tokens)
+    except IllegalAction:
+        return None
+    (option,) = _options([meld], "meld ")
+    return option
+
+
+def _set_option(rank: int, signature: int, wild: str) -> Option | None:
+    """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
+    counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more),
+    made directly as ``build_meld`` makes it: two naturals of a rank or more, one wild
+    card at most, three cards or more (melds.py, rules 1 and 2), the naturals sorted,
+    then the wild card."""
+    naturals = sorted(
+        _SET_RANKS[rank] + suit
+        for s, suit in enumerate(SUITS)
+        for _ in range(signature >> 2 * s & 3)
+    )
+    cards = (*naturals, wild) if wild else tuple(naturals)
+    if len(naturals) < 2 or len(cards) < 3:
+        return None
+    meld = Meld(SET, cards, len(naturals) if wild else None, rank=_SET_RANKS[rank])
+    (option,) = _options([meld], "meld ")
+    # The naturals are the hand's own (signature), so the hand always holds them: no
+    # need to check cards used twice.
+    return (*option[:4], (), *option[5:])
+
+
+def _wild_token(code: str, place: int, suit: str) -> str:
+    return f"{code}@{_RANK_AT[place]}{suit}"
+
+
+def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
+    """What runs the places held of a suit (``mask``, bit p for place p, an ace both 1
+    and 14) make: ``(naturals, pairs, bridges)``, the maximal runs of three or more
+    ``(low, high)``, of two or more ``(low, high)``, and the pairs of runs one place
+    apart ``(low, high, the next one's high)``."""
+    segments = _segments([place for place in range(1, 15) if mask >> place & 1])
+    naturals = tuple((low, high) for low, high in segments if high - low >= 2)
+    pairs = tuple((low, high) for low, high in segments if high - low >= 1)
+    bridges = tuple(
+        (low, high, nhigh)
+        for (low, high), (nlow, nhigh) in zip(segments, segments[1:], strict=False)
+        if nlow == high + 2
+    )
+    return naturals, pairs, bridges
+
+
+def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option | None:
+    """A new run of ``SUITS[suit]``: the naturals from place ``low`` to ``high``; with
+    the card ``wild`` at the low end (after an ace low, the high end) or, when
+    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``."""
+    letter = SUITS[suit]
+    cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+    if not wild:
+        tokens = cards
+    elif nhigh:
+        more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
+        tokens = [*cards, _wild_token(wild, high + 1, letter), *more]
+    elif low > 1:
+        tokens = [_wild_token(wild, low - 1, letter), *cards]
+    elif high < 13:
+        tokens = [*cards, _wild_token(wild, high + 1, letter)]
+    else:
+        return None
+    return _new_meld(tokens)
+
+
+def _segments(places: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive places, e.g. [1, 2, 3, 5, 6] -> [(1, 3), (5, 6)]."""
+    segments: list[tuple[int, int]] = []
+    for place in places:
+        if segments and segments[-1][1] == place - 1:
+            segments[-1] = (segments[-1][0], place)
+        else:
+            segments.append((place, place))
+    return segments
+
+
+class _Additions:
+    """The additions of one card to one ``meld``: ``codes``, the cards that may make one
+    (the guards of ``options_of``), and ``options``, code -> ``options_of(code)`` as
+    they are asked for."""
+
+    __slots__ = ("meld", "codes", "options", "old", "places", "rest", "movable")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.options: dict[str, tuple[Option, ...]] = {}
+        self.old = meld.tokens()
+        if meld.kind == SET:
+            self.codes = frozenset(c for c in _CARD if c[:-1] == meld.rank or is_wild(c))
+            return
+        suit = meld.suit
+        low = meld.low
+        places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
+        rest = [card for i, card in enumerate(meld.cards) if i != meld.wild]
+        movable = meld.cards[meld.wild] if meld.wild is not None else None
+        if movable is None and f"2{suit}" in rest and low <= 2:
+            movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
+            rest.remove(movable)
+            places.remove(2)
+        self.places, self.rest, self.movable = places, rest, movable
+        self.codes = frozenset(
+            code
+            for code in _CARD
+            if (is_wild(code) and meld.wild is None)
+            or (code[-1] == suit and any(self._fits(place) for place in self._places_of(code)))
+        )
+
+    @staticmethod
+    def _places_of(code: str) -> tuple[int, ...]:
+        return (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],)
+
+    def _fits(self, place: int) -> bool:
+        meld = self.meld
+        low, high = meld.low, meld.low + len(meld.cards) - 1
+        return place not in self.places and low - 2 <= place <= high + 2
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """``meld`` with the card ``code`` added, each way ``extend_meld`` accepts among
+        the candidates: the card at either end or in the wild card's place, and the
+        meld's wild card (or a natural 2 pressed into service) moved to the one gap
+        left, else to either end; a wild card held put at either end of a meld without
+        one. Spelled without their ``add <index>`` (the index is the state's)."""
+        meld, old = self.meld, self.old
+        candidates: list[list[str]] = []
+        if meld.kind == SET:
+            grown = _grown_set(meld, code)
+            return _options([grown], "", meld) if grown is not None else ()
+        suit = meld.suit
+        assert suit is not None
+        low, high = meld.low, meld.low + len(meld.cards) - 1
+        places, rest, movable = self.places, self.rest, self.movable
+        if is_wild(code) and meld.wild is None:
+            for place in (low - 1, high + 1):
+                if 1 <= place <= 14:
+                    candidates.append([*old, _wild_token(code, place, suit)])
+        if code[-1] == suit:
+            for place in self._places_of(code):
+                if not self._fits(place):
+                    continue
+                if low - 1 <= place <= high + 1:
+                    candidates.append([*old, code])
+                if movable is None:
+                    continue
+                # The wild card goes to the one gap left, else to either end.
+                spread = [*places, place]
+                first, last = min(spread), max(spread)
+                gaps = [q for q in range(first, last + 1) if q not in spread]
+                targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
+                for target in targets:
+                    if 1 <= target <= 14:
+                        candidates.append([*rest, code, _wild_token(movable, target, suit)])
+        return _options(_extended(meld, candidates), "", meld)
+
+
+def _grown_set(meld: Meld, code: str) -> Meld | None:
+    """The set ``meld`` with the card ``code`` added, as ``extend_meld`` would make it
+    from the candidate ``[*meld.tokens(), code]`` (its naturals sorted, then its wild
+    card), or None when it refuses it: a card of another rank, or a second wild card
+    (melds.py, rules 1 and 2)."""
+    naturals = [card for i, card in enumerate(meld.cards) if i != meld.wild]
+    wild = meld.cards[meld.wild] if meld.wild is not None else None
+    if is_wild(code):
+        if wild is not None:
+            return None
+        wild = code
+    elif code[:-1] == meld.rank:
+        naturals = sorted([*naturals, code])
+    else:
+        return None
+    cards = (*naturals, wild) if wild is not None else tuple(naturals)
+    return Meld(SET, cards, len(naturals) if wild is not None else None, rank=meld.rank)
+
+
+def _additions(meld: Meld) -> _Additions | _Swapped:
+    """The additions to ``meld``: a run not of spades by way of its spades twin."""
+    if meld.kind == SET or meld.suit == "S":
+        return _Additions(meld)
+    return _Swapped(meld)
+
+
+class _Swapped:
+    """The additions to a run not of spades (``_Additions``' interface): those to the
+    run with its suit and spades swapped (``twin``), swapped back."""
+
+    __slots__ = ("codes", "options", "twin", "swap")
+
+    def __init__(self, meld: Meld) -> None:
+        assert meld.suit is not None
+        self.swap = swap = _SWAP[meld.suit]
+        spelling = meld.spelling.translate(swap)
+        twin = _ADDS.get(spelling)
+        if twin is None:
+            twin = _cached(_ADDS, spelling, _Additions(build_meld(spelling.split())))
+        assert isinstance(twin, _Additions)
+        self.twin = twin
+        self.codes = frozenset(code.translate(swap) for code in twin.codes)
+        self.options: dict[str, tuple[Option, ...]] = {}
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """``_Additions.options_of`` of the twin for the swapped ``code``, swapped back."""
+        swap, twin = self.swap, self.twin
+        other = code.translate(swap)
+        options = twin.options.get(other)
+        if options is None:
+            options = twin.options[other] = twin.options_of(other)
+        swapped = []
+        for spelling, new, used, size, multi, burraco, rank in options:
+            assert new.suit is not None
+            meld = Meld(
+                new.kind, tuple(card.translate(swap) for card in new.cards), new.wild,
+                suit=new.suit.translate(swap), rank=rank, low=new.low,
+            )  # fmt: skip
+            swapped.append(
+                (
+                    spelling.translate(swap), meld,
+                    {card.translate(swap): count for card, count in used.items()}, size,
+                    tuple((card.translate(swap), count) for card, count in multi), burraco,
+                    rank,
+                )
+            )  # fmt: skip
+        return tuple(swapped)
+
+
+def _extended(meld: Meld, candidates: list[list[str]]) -> list[Meld]:
+    """The new melds of the ``candidates`` (whole new spellings of ``meld``) that
+    ``extend_meld`` accepts."""
+    melds = []
+    for tokens in candidates:
+        try:
+            melds.append(extend_meld(meld, tokens)[0])
+        except IllegalAction:
+            continue
+    return melds
