@@ -20,7 +20,7 @@ from games.rules.machiavelli.melds import (
     meld_kind,
     parse_table,
 )
-from games.rules.machiavelli.offers import Plan, TableOffers
+from games.rules.machiavelli.offers import Plan, TableOffers, edit
 from games.rules.machiavelli.scoring import game_result
 
 HAND_SIZE = 13
@@ -140,7 +140,7 @@ class MachiavelliDeal(Deal):
         tables = self._table_offers
         if tables is None or tables.table is not self.table:
             tables = self._table_offers = TableOffers(self.table)
-        plans = tables.offers(hand, counts)
+        plans = tables.offers(counts)
         legal = (DRAW if stocked else PASS, *sorted(plans))  # "draw" < "pass" < "table"
         self._offered = (self.table, counts, stocked, legal, plans)
         return list(legal)
@@ -185,7 +185,12 @@ class MachiavelliDeal(Deal):
             return
         plan = self._plan(seat, action)
         if plan is not None:
-            self._lay(seat, *plan)
+            changes, added, placed = plan
+            table = edit(self.table, changes, added)
+            offers = self._table_offers
+            if offers is not None and offers.table is self.table:
+                self._table_offers = offers.edited(table, changes, added)
+            self._lay(seat, table, placed)
             return
         melds, placed, invalid = self.check_table(seat, action)
         if invalid:
@@ -194,14 +199,22 @@ class MachiavelliDeal(Deal):
         self._lay(seat, [canonical(meld) for meld in melds], placed)
 
     def _plan(self, seat: int, action: str) -> Plan:
-        """The plan (offers.py) of ``action`` if ``legal_actions`` just offered it for
-        this table and this hand of ``seat``, else None."""
+        """The plan (offers.py) of ``action`` if ``legal_actions`` offered it for this
+        table, and ``seat``'s hand holds the cards it places; else None.
+
+        A plan is what ``check_table`` finds for the text on this table, as long as the
+        hand holds the cards it places (one each, all different): so the hand it was
+        offered to does not matter, and a hand changed since is judged as it is now."""
         offered = self._offered
         if offered is None or offered[0] is not self.table or not isinstance(action, str):
             return None
         plan = offered[4].get(action)
-        if plan is None or offered[1] != bytes(self.hands[seat]):
+        if plan is None:
             return None
+        hand = self.hands[seat]
+        for face in plan[2]:
+            if not hand[face]:
+                return None
         return plan
 
     def _lay(self, seat: int, table: list[tuple[int, ...]], placed: tuple[int, ...]) -> None:
