@@ -340,8 +340,10 @@ class TableOffers:
         lengthen = present & self.lengthen
         if lengthen:
             table, infos, texts = self.table, self.infos, self.texts
-            for face in faces_in(lengthen):
-                mask = 1 << 8 * face
+            while lengthen:
+                mask = lengthen & -lengthen  # one face's byte
+                lengthen ^= mask
+                face = (mask.bit_length() - 1) >> 3
                 for index in [index for index, info in enumerate(infos) if info[2] & mask]:
                     longer = _canonical((*table[index], face))
                     new_texts = texts.copy()
@@ -352,8 +354,10 @@ class TableOffers:
         split = present & self.split
         if split:
             table, infos, texts = self.table, self.infos, self.texts
-            for face in faces_in(split):
-                mask = 1 << 8 * face
+            while split:
+                mask = split & -split
+                split ^= mask
+                face = (mask.bit_length() - 1) >> 3
                 for index in [index for index, info in enumerate(infos) if info[3] & mask]:
                     meld = table[index]
                     at = meld.index(face, 2)
