@@ -332,7 +332,8 @@ class TableOffers:
         ):
             head = self._head
             if head is None:
-                head = self._head = _VERB + "".join(text + _SEP for text in self.texts)
+                texts = self.texts
+                head = self._head = _VERB + _SEP.join(texts) + _SEP if texts else _VERB
             for meld in hand_melds(present):
                 plan = ((), (meld,), tuple(sorted(meld))) if kept else None
                 plans[head + meld_text(meld)] = plan
