@@ -11,7 +11,8 @@ the double pack), it times:
 
 and prints p50, p99 and the maximum of each, in microseconds, of the first timing of
 each table and of the best of ``REPEATS``; then ``--games`` games of random legal play
-and their rate.
+and their rate (wall clock and CPU time of this process), with ten times as many
+Briscola deals as the baseline measured in the same run.
 
 Usage:
     .venv/bin/python bench/machiavelli_bench.py [--tables 500] [--games 200] [--seed 1]
@@ -28,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the engine is not installed
 
+from games.rules import get_game  # noqa: E402
 from games.rules.machiavelli import Machiavelli  # noqa: E402
 from games.rules.machiavelli.melds import (  # noqa: E402
     canonical,
@@ -125,12 +127,25 @@ def main() -> None:
     rng = random.Random(args.seed)
     for size in (40, 60, 80):
         bench_tables(size, args.tables, rng)
+    # Random play, in games per second of this process's CPU time (time.process_time), so
+    # that other processes on the machine count less; Briscola measured the same way in
+    # the same run is the baseline to quote beside it (docs/performance.md).
+    briscola = get_game("briscola")
     for seats in (2, 3, 5):
+        start = time.process_time()
         stats = simulate(GAME, args.games, args.seed, seats=seats)
+        cpu = time.process_time() - start
         print(
             f"random play, {seats} players: {stats.deals_per_second:.1f} games/s, "
-            f"{stats.actions_per_second:.0f} actions/s"
+            f"{stats.actions_per_second:.0f} actions/s; {args.games / cpu:.1f} games/s of CPU"
         )
+    start = time.process_time()
+    baseline = simulate(briscola, 10 * args.games, args.seed)
+    cpu = time.process_time() - start
+    print(
+        f"baseline, Briscola: {baseline.deals_per_second:.0f} deals/s; "
+        f"{baseline.deals / cpu:.0f} deals/s of CPU"
+    )
 
 
 if __name__ == "__main__":

@@ -403,13 +403,19 @@ class TableOffers:
                 if taken[0] != one and taken[0] != two:
                     found.append(((one * 13 + rank, two * 13 + rank), (taken,)))
         for placed, taken in found:
-            new_set = tuple(sorted([*placed, *[entry[1] for entry in taken]]))
+            # One card of the rank per suit: in suit order, the set is canonical.
+            new_set = tuple(sorted((*placed, *[entry[1] for entry in taken])))
             new_texts = texts.copy()
-            for entry in taken:
-                new_texts[entry[2]] = meld_text(entry[3])
             new_texts.append(meld_text(new_set))
+            first = taken[0]
+            new_texts[first[2]] = meld_text(first[3])
+            if len(taken) == 2:
+                second = taken[1]
+                new_texts[second[2]] = meld_text(second[3])
+                changes: Changes = ((first[2], (first[3],)), (second[2], (second[3],)))
+            else:
+                changes = ((first[2], (first[3],)),)
             if kept:
-                changes = tuple((entry[2], (entry[3],)) for entry in taken)
                 plans[_VERB + _SEP.join(new_texts)] = (changes, (new_set,), placed)
             else:
                 plans[_VERB + _SEP.join(new_texts)] = None
