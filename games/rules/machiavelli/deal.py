@@ -52,6 +52,10 @@ class MachiavelliDeal(Deal):
     (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
     it what each seat may know. ``penalized`` lists the indexes in ``actions`` of the
     tables that drew the penalty (their melds are known to their player only).
+    ``legal_actions`` keeps its last answer with the plan of each table offered
+    (offers.py), and ``apply`` of a text just offered takes that plan: both follow the
+    table by identity, so the table is only ever replaced, never changed in place (a
+    hand may be changed in place: it is compared, or checked, every time).
     ``apply`` raises IllegalAction with the keys ``malformed``, ``stock_empty``,
     ``stock_not_empty``, ``table_card_missing``, ``card_not_in_hand`` and
     ``no_card_from_hand`` (besides ``deal_over`` and ``not_your_turn``); an invalid
