@@ -298,6 +298,11 @@ class TableOffers:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TableOffers:
+        """Itself: nothing in it changes once made (a copy of the deal has a copy of the
+        table, which is not this ``table``, so the copy works out its own offers)."""
+        return self
+
     def spare_of_rank(self, rank: int) -> list[tuple[int, int, int, Meld]]:
         """``(suit, face, meld index, the meld without it)`` of each card of ``rank``
         the table can spare."""
