@@ -163,20 +163,33 @@ def run_starts(present: list[bool]) -> list[tuple[int, ...]]:
 def hand_melds(present: int) -> list[Meld]:
     """Every meld the faces of ``present`` (a byte mask) make on their own, canonical:
     the sets of the ranks with three suits or more, the runs of each suit."""
-    melds = []
+    melds: list[Meld] = []
     for rank in faces_in(at_least(suit_counts(present), 3)):
-        suits = _SUITS_IN[suits_at(present, rank)]
-        for size in (3, 4):
-            for chosen in combinations(suits, size):
-                melds.append(tuple(suit * 13 + rank for suit in chosen))
+        melds += _sets_of(rank, suits_at(present, rank))
     for suit in range(4):
         ranks = present >> suit * SUIT_BITS & _SUIT
-        ranks |= (ranks & 1) << SUIT_BITS  # the ace again above the king
-        if ranks & ranks >> 8 & ranks >> 16:
-            flags = [bool(ranks >> 8 * rank & 1) for rank in range(14)]
-            for run in run_starts(flags):
-                melds.append(tuple(suit * 13 + rank % 13 for rank in run))
+        if ranks & ranks >> 8 & ranks >> 16 or ranks & 1 and ranks >> 88 == 0x101:
+            melds += _runs_of(suit, ranks)
     return melds
+
+
+@lru_cache(maxsize=64)
+def _sets_of(rank: int, suits: int) -> tuple[Meld, ...]:
+    """The sets of ``rank`` in the suits ``suits`` (4 bits), remembered."""
+    held = _SUITS_IN[suits]
+    return tuple(
+        tuple(suit * 13 + rank for suit in chosen)
+        for size in (3, 4)
+        for chosen in combinations(held, size)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
+    """The runs of ``suit`` with the ranks of ``ranks`` (13 bytes), remembered."""
+    ranks |= (ranks & 1) << SUIT_BITS  # the ace again above the king
+    flags = [bool(ranks >> 8 * rank & 1) for rank in range(14)]
+    return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
 
 
 _canonical = lru_cache(maxsize=1 << 15)(canonical)
