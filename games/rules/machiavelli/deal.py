@@ -128,25 +128,24 @@ class MachiavelliDeal(Deal):
         seat = self.to_act
         if seat is None:
             return []
-        hand = self.hands[seat]
-        counts = bytes(hand)
+        counts = bytes(self.hands[seat])
         stocked = self.drawn < len(self.stock)
-        offered = self._offered
+        table, offered = self.table, self._offered
         # What is offered depends on the hand, the table and whether the stock is empty,
         # nothing else: asked again for the same, the last answer stands.
         if (
             offered is not None
-            and offered[0] is self.table
+            and offered[0] is table
             and offered[1] == counts
             and offered[2] is stocked
         ):
             return list(offered[3])
         tables = self._table_offers
-        if tables is None or tables.table is not self.table:
-            tables = self._table_offers = TableOffers(self.table)
+        if tables is None or tables.table is not table:
+            tables = self._table_offers = TableOffers(table)
         plans = tables.offers(counts)
         legal = (DRAW if stocked else PASS, *sorted(plans))  # "draw" < "pass" < "table"
-        self._offered = (self.table, counts, stocked, legal, plans)
+        self._offered = (table, counts, stocked, legal, plans)
         return list(legal)
 
     # -- applying an action ----------------------------------------------------

@@ -277,6 +277,12 @@ class TableOffers:
         infos, texts, packed = self.infos.copy(), self.texts.copy(), self.packed
         for index, melds in changes:
             packed -= infos[index][1]
+            if len(melds) == 1:
+                info = meld_offers(melds[0])
+                infos[index] = info
+                texts[index] = info[0]
+                packed += info[1]
+                continue
             fresh = [meld_offers(meld) for meld in melds]
             infos[index : index + 1] = fresh
             texts[index : index + 1] = [info[0] for info in fresh]
