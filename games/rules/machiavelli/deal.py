@@ -7,8 +7,6 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
@@ -16,18 +14,13 @@ from games.rules.machiavelli.melds import (
     CODES,
     FACE,
     FACES,
-    MELD_SEPARATOR,
-    RUN,
-    SET,
-    TABLE_VERB,
     canonical,
     codes,
     counts_of,
-    extensions,
-    format_meld,
     meld_kind,
     parse_table,
 )
+from games.rules.machiavelli.offers import Plan, TableOffers, edit
 from games.rules.machiavelli.scoring import game_result
 
 HAND_SIZE = 13
@@ -47,40 +40,6 @@ def _malformed(action: object, why: str) -> IllegalAction:
     )
 
 
-def _replaced(texts: list[str], index: int, melds: list[tuple[int, ...]]) -> list[str]:
-    """The meld texts ``texts`` of a table with its meld ``index`` replaced by ``melds``."""
-    return [*texts[:index], *(_meld_info(meld)[2] for meld in melds), *texts[index + 1 :]]
-
-
-_canonical = lru_cache(maxsize=1 << 15)(canonical)
-"""``canonical`` remembered, for the tuples ``legal_actions`` builds over and over."""
-
-
-@lru_cache(maxsize=1 << 15)
-def _meld_info(meld: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], str]:
-    """A meld's kind, ``extensions`` and spelling, remembered: a table changes by a meld
-    or two a turn, and ``legal_actions`` asks about every meld of it."""
-    return meld_kind(meld), extensions(meld), format_meld(meld)
-
-
-def _table_text(texts: list[str]) -> str:
-    """The ``table`` action of melds already spelled."""
-    return f"{TABLE_VERB} " + f" {MELD_SEPARATOR} ".join(texts)
-
-
-def _run_starts(present: list[bool]) -> list[tuple[int, ...]]:
-    """Every run (as rank indexes, 13 the ace high) that the ranks ``present`` (14 flags,
-    the ace at both ends) allow, from three cards to the longest."""
-    runs = []
-    for start in range(12):
-        end = start
-        while end < 14 and present[end] and end - start < 13:
-            if end - start >= 2:
-                runs.append(tuple(range(start, end + 1)))
-            end += 1
-    return runs
-
-
 class MachiavelliDeal(Deal):
     """One game of Machiavelli for two to five players; procedure and spelling in
     games/rules/machiavelli/game.py.
@@ -93,6 +52,10 @@ class MachiavelliDeal(Deal):
     (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
     it what each seat may know. ``penalized`` lists the indexes in ``actions`` of the
     tables that drew the penalty (their melds are known to their player only).
+    ``legal_actions`` keeps its last answer with the plan of each table offered
+    (offers.py), and ``apply`` of a text just offered takes that plan: both follow the
+    table by identity, so the table is only ever replaced, never changed in place (a
+    hand may be changed in place: it is compared, or checked, every time).
     ``apply`` raises IllegalAction with the keys ``malformed``, ``stock_empty``,
     ``stock_not_empty``, ``table_card_missing``, ``card_not_in_hand`` and
     ``no_card_from_hand`` (besides ``deal_over`` and ``not_your_turn``); an invalid
@@ -103,6 +66,7 @@ class MachiavelliDeal(Deal):
 
     __slots__ = (
         "hands", "table", "stock", "drawn", "passes", "last_turn", "went_out", "penalized",
+        "_table_offers", "_offered",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -121,6 +85,9 @@ class MachiavelliDeal(Deal):
         self.last_turn: dict[str, Any] | None = None
         self.went_out: int | None = None
         self.penalized: list[int] = []  # indexes in ``actions`` of the tables penalised
+        self._table_offers: TableOffers | None = None  # what ``table`` offers any hand
+        # The last legal actions: (table, hand as bytes, stock not empty, actions, plans).
+        self._offered: tuple[Any, ...] | None = None
         self.phase = PLAY
         self.to_act = (dealer + 1) % seats
 
@@ -161,84 +128,25 @@ class MachiavelliDeal(Deal):
         seat = self.to_act
         if seat is None:
             return []
-        actions = {DRAW if self.stock_count else PASS}
-        hand = self.hands[seat]
-        table = self.table
-        infos = [_meld_info(meld) for meld in table]
-        texts = [text for _, _, text in infos]
-        for meld in self._hand_melds(hand):
-            actions.add(_table_text([*texts, _meld_info(meld)[2]]))
-        # What each card could do on this table, worked out once for every card in hand.
-        layoffs: dict[int, list[int]] = {}  # face -> melds it lengthens
-        splits: dict[int, list[tuple[int, int]]] = {}  # face -> (run, position) it splits
-        spare: dict[int, list[tuple[int, int]]] = {}  # rank -> (face, meld) one may take
-        for index, (kind, longer, _) in enumerate(infos):
-            meld = table[index]
-            for face in longer:
-                layoffs.setdefault(face, []).append(index)
-            if kind == RUN:
-                for at in range(2, len(meld) - 2):
-                    splits.setdefault(meld[at], []).append((index, at))
-            if len(meld) >= 4:
-                for other in meld if kind == SET else (meld[0], meld[-1]):
-                    spare.setdefault(other % 13, []).append((other, index))
-        for face in range(FACES):
-            if not hand[face]:
-                continue
-            for index in layoffs.get(face, ()):
-                actions.add(
-                    _table_text(_replaced(texts, index, [_canonical((*table[index], face))]))
-                )
-            for index, at in splits.get(face, ()):
-                meld = table[index]
-                halves = [meld[: at + 1], (face, *meld[at + 1 :])]
-                actions.add(_table_text(_replaced(texts, index, halves)))
-            for new_texts in self._new_sets(face, hand, texts, spare.get(face % 13, [])):
-                actions.add(_table_text(new_texts))
-        return sorted(actions)
-
-    def _new_sets(
-        self, face: int, hand: list[int], texts: list[str], spare: list[tuple[int, int]]
-    ) -> list[list[str]]:
-        """The tables (meld texts) of ``legal_actions`` step 4: a new set of ``face`` with
-        two cards of its rank from ``hand`` or ``spare`` (``(face, meld index)`` a meld of
-        the table can give up)."""
-        rank, suit = face % 13, face // 13
-        free: list[tuple[int, int | None]] = [
-            (other, None) for other in range(rank, FACES, 13) if other != face and hand[other]
-        ]
-        free += [(other, index) for other, index in spare if other != face]
-        tables = []
-        for pair in combinations(free, 2):
-            (first, from_first), (second, from_second) = pair
-            if len({suit, first // 13, second // 13}) < 3:
-                continue
-            if from_first is not None and from_first == from_second:
-                continue
-            new_texts = list(texts)
-            for other, index in pair:
-                if index is not None:
-                    rest = list(self.table[index])
-                    rest.remove(other)
-                    new_texts[index] = _meld_info(tuple(rest))[2]
-            new_texts.append(_meld_info(_canonical((face, first, second)))[2])
-            tables.append(new_texts)
-        return tables
-
-    @staticmethod
-    def _hand_melds(hand: list[int]) -> list[tuple[int, ...]]:
-        """Every meld the cards of ``hand`` (52 counts) make on their own, canonical."""
-        melds = []
-        for rank in range(13):
-            suits = [suit for suit in range(4) if hand[suit * 13 + rank]]
-            for size in (3, 4):
-                for chosen in combinations(suits, size):
-                    melds.append(tuple(suit * 13 + rank for suit in chosen))
-        for suit in range(4):
-            present = [bool(hand[suit * 13 + rank % 13]) for rank in range(14)]
-            for run in _run_starts(present):
-                melds.append(tuple(suit * 13 + rank % 13 for rank in run))
-        return melds
+        counts = bytes(self.hands[seat])
+        stocked = self.drawn < len(self.stock)
+        table, offered = self.table, self._offered
+        # What is offered depends on the hand, the table and whether the stock is empty,
+        # nothing else: asked again for the same, the last answer stands.
+        if (
+            offered is not None
+            and offered[0] is table
+            and offered[1] == counts
+            and offered[2] is stocked
+        ):
+            return list(offered[3])
+        tables = self._table_offers
+        if tables is None or tables.table is not table:
+            tables = self._table_offers = TableOffers(table)
+        plans = tables.offers(counts)
+        legal = (DRAW if stocked else PASS, *sorted(plans))  # "draw" < "pass" < "table"
+        self._offered = (table, counts, stocked, legal, plans)
+        return list(legal)
 
     # -- applying an action ----------------------------------------------------
 
@@ -278,14 +186,46 @@ class MachiavelliDeal(Deal):
             self.last_turn = {"seat": seat, "kind": PASS_KIND}
             self._passed(seat)
             return
+        plan = self._plan(seat, action)
+        if plan is not None:
+            changes, added, placed = plan
+            table = edit(self.table, changes, added)
+            offers = self._table_offers
+            if offers is not None and offers.table is self.table:
+                self._table_offers = offers.edited(table, changes, added)
+            self._lay(seat, table, placed)
+            return
         melds, placed, invalid = self.check_table(seat, action)
         if invalid:
             self._penalty(seat, melds, invalid)
             return
+        self._lay(seat, [canonical(meld) for meld in melds], placed)
+
+    def _plan(self, seat: int, action: str) -> Plan:
+        """The plan (offers.py) of ``action`` if ``legal_actions`` offered it for this
+        table, and ``seat``'s hand holds the cards it places; else None.
+
+        A plan is what ``check_table`` finds for the text on this table, as long as the
+        hand holds the cards it places (one each, all different): so the hand it was
+        offered to does not matter, and a hand changed since is judged as it is now."""
+        offered = self._offered
+        if offered is None or offered[0] is not self.table or not isinstance(action, str):
+            return None
+        plan = offered[4].get(action)
+        if plan is None:
+            return None
+        hand = self.hands[seat]
+        for face in plan[2]:
+            if not hand[face]:
+                return None
+        return plan
+
+    def _lay(self, seat: int, table: list[tuple[int, ...]], placed: tuple[int, ...]) -> None:
+        """A valid table of ``seat``: ``placed`` (faces) leave the hand for ``table``."""
         hand = self.hands[seat]
         for face in placed:
             hand[face] -= 1
-        self.table = [canonical(meld) for meld in melds]
+        self.table = table
         self.last_turn = {"seat": seat, "kind": TABLE_KIND, "placed": placed}
         self.passes = 0
         if not any(hand):

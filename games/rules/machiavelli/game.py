@@ -53,7 +53,8 @@ Decisions the sources and rulings leave open, taken here:
 
 The module is split in: this one (the game and its match), machiavelli/deal.py (one
 game's state machine), machiavelli/melds.py (faces, meld validity, the spelling of a
-table), machiavelli/partition.py (finding a valid split of any cards),
+table), machiavelli/offers.py (the tables ``legal_actions`` offers, found fast),
+machiavelli/partition.py (finding a valid split of any cards),
 machiavelli/scoring.py (the ranking) and machiavelli/view.py (what a seat sees).
 """
 

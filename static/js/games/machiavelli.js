@@ -17,6 +17,9 @@
 // is a valid set or run (meldKind, a port of games/rules/machiavelli/melds.py meld_kind).
 // Submitting a table with an invalid meld is allowed after a confirmation: the engine
 // then restores the table and draws the three-card penalty, as the rulings say.
+// Every message redraws the table; the card selected and the keyboard focus survive it
+// (`working` keeps the arrangement of a state, `refocus` puts the focus back on the same
+// card or button before the next key press is handled).
 //
 // "table ..." strings are built here from the arrangement: the engine accepts any table
 // made of the right cards (its legal_actions only list a bounded choice of them), so the
@@ -117,13 +120,17 @@ export function tableAction(melds) {
 
 // ---------------------------------------------------------------- the working table
 
-/** The working arrangement for this view, made afresh when the server's table or hand changed. */
+/** The working arrangement for this view, made afresh when a new state arrives (a redraw of
+ *  the same state keeps it, and the card selected). Card ids follow the server's table and
+ *  hand, so a new state with the same table and hand keeps the card selected too. */
 function working(ctx, mine) {
   const table = ctx.view.table || [];
   const hand = mine.hand || [];
-  const key = JSON.stringify([ctx.st.seq, table, hand]);
+  const position = JSON.stringify([table, hand]);
+  const key = JSON.stringify([ctx.st.seq, position]);
   const local = ctx.local;
   if (!local.mv || local.mv.key !== key) {
+    const before = local.mv;
     const cards = {};
     let n = 0;
     const melds = table.map((meld) => meld.map((code) => {
@@ -136,7 +143,8 @@ function working(ctx, mine) {
       cards[id] = { code, fromTable: false };
       return id;
     });
-    local.mv = { key, cards, melds, hand: handIds, selected: null, draggedAt: 0 };
+    const kept = before && before.position === position && before.selected in cards ? before.selected : null;
+    local.mv = { key, position, cards, melds, hand: handIds, selected: kept, draggedAt: 0 };
   }
   return local.mv;
 }
@@ -249,6 +257,57 @@ function draggable(ctx, mv, id) {
   return start;
 }
 
+// ---------------------------------------------------------------- keyboard focus
+
+/**
+ * What identifies the focused element of the table, so that its successor can be focused
+ * once the table is redrawn (every state, presence or clock message, and every step of an
+ * arrangement, replaces the table's elements, and the focus with them): its data-select (a
+ * card or a target button), else its data-testid or data-action; and for a card, its code
+ * and whether it is in the hand. Null when the focus is not in the table.
+ */
+function focusedKey() {
+  if (typeof document === "undefined") return null;
+  const el = document.activeElement;
+  if (!el || el === document.body || !el.closest || !el.closest("#table")) return null;
+  for (const attr of ["data-select", "data-testid", "data-action"]) {
+    const value = el.getAttribute(attr);
+    if (value) {
+      return { attr, value, card: el.dataset.card || null, inHand: !!el.closest("[data-testid=my-hand]") };
+    }
+  }
+  return null;
+}
+
+function quoted(value) {
+  return typeof CSS !== "undefined" && CSS.escape ? CSS.escape(value) : String(value).replace(/["\\]/g, "\\$&");
+}
+
+/**
+ * Focus the element of the redrawn table that ``key`` (focusedKey) names. It runs as a
+ * microtask: after the core has put the new elements in place, and before the browser
+ * handles the next key press, so a key pressed while a message redraws the table reaches
+ * the same card or button instead of the page. Unless ``always`` (the card a step moved),
+ * nothing is done when the focus is already somewhere (the player moved it).
+ */
+function refocus(key, always) {
+  const run = () => {
+    const now = document.activeElement;
+    if (!always && now && now !== document.body && now.isConnected) return;
+    const root = document.getElementById("table");
+    if (!root) return;
+    let el = root.querySelector(`[${key.attr}="${quoted(key.value)}"]`);
+    if (el && key.card && el.dataset.card !== key.card) el = null;
+    if (!el && key.card) {
+      const area = key.inHand ? "[data-testid=my-hand] " : "[data-testid=mv-table] ";
+      el = root.querySelector(`${area}[data-card="${quoted(key.card)}"]`);
+    }
+    if (el && typeof el.focus === "function") el.focus();
+  };
+  if (typeof queueMicrotask === "function") queueMicrotask(run);
+  else Promise.resolve().then(run);
+}
+
 // ---------------------------------------------------------------- drawing
 
 function kindLabel(kind) {
@@ -259,7 +318,7 @@ function kindLabel(kind) {
 
 function cardEl(ctx, mv, id, arranging, size) {
   const card = mv.cards[id];
-  const sel = mv.selected === id;
+  const sel = arranging && mv.selected === id;
   const el = makeCard(card.code, {
     pack,
     size,
@@ -400,13 +459,13 @@ export function render(ctx) {
   const status = invalid && arranging
     ? h("p", { class: "mv-warning", "data-testid": "mv-invalid-count" }, interpolate(ngettext("%(count)s meld is not valid yet.", "%(count)s melds are not valid yet.", invalid), { count: invalid }, true))
     : null;
-  if (mv.focus && typeof document !== "undefined") {
+  // The keyboard stays where it was across the redraw: on the card a step selected or
+  // moved (mv.focus), else on whatever element of the table had the focus.
+  if (typeof document !== "undefined") {
     const wanted = mv.focus;
     mv.focus = null;
-    setTimeout(() => {
-      const el = document.querySelector(`#table [data-select="${wanted}"]`);
-      if (el) el.focus();
-    }, 0);
+    const key = wanted ? { attr: "data-select", value: wanted, card: null } : focusedKey();
+    if (key) refocus(key, !!wanted);
   }
   const prompt = arranging
     ? { text: gettext("Your turn"), detail: gettext("Rearrange the table and submit it, or draw."), mine: true }

@@ -1,0 +1,445 @@
+"""The tables ``MachiavelliDeal.legal_actions`` offers, found with byte masks.
+
+What the four steps of ``legal_actions`` (deal.py) offer depends on the hand of the seat
+to act and the table, nothing else, and most of the time little: a hand seldom holds a
+meld, few of its cards lengthen or split a meld of the table or make a set with it. So
+the work is to know *quickly* that a step offers nothing, and to spell the few tables
+offered without rebuilding the rest of the table's text.
+
+1. A set of faces is a *byte mask*: an int whose byte ``face`` is 1 when the face is
+   in it (face = ``suit * 13 + rank``, melds.py). A hand's mask is its 52 counts read as
+   bytes (``bytes(hand)``, one C call) with 2 folded into 1, so it is never kept in
+   step with the hand and cannot go stale. The 13 ranks of a suit are 13 consecutive
+   bytes, so a shift by 8 bits moves to the next rank and by 104 to the next suit:
+   "ranks with three suits or more" and "three ranks in a row" are a few shifts, adds
+   and ANDs over the whole hand.
+2. Each meld of the table is read once (``meld_offers``, remembered): its text, the
+   faces that lengthen it, split it or that it can spare. ``TableOffers`` adds those
+   masks up over the table (a byte then counts melds), so the table a turn leaves is
+   worked out from the one before by taking away the melds changed and adding the
+   new (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
+   them, and only there is the meld-by-meld work done.
+3. Every table offered comes with its *plan*, the edit it makes of the table, so that
+   ``apply`` of a text just offered need not parse and judge it again (deal.py keeps
+   the plans of the last offer).
+
+Step 4 (a new set) is enumerated by rank rather than by card of the hand: every three
+cards of a rank in three suits, one or two from the hand and the others spared by
+different melds of the table; three from the hand are step 1's sets already.
+tests/games/rules/test_machiavelli_legal.py compares the offers with the plain
+enumeration of the four steps on random games and random tables and hands.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from games.rules.machiavelli.melds import (
+    FACES,
+    MELD_SEPARATOR,
+    QUEEN,
+    RUN,
+    SET,
+    TABLE_VERB,
+    canonical,
+    extensions,
+    format_meld,
+    meld_kind,
+)
+
+Meld = tuple[int, ...]
+Melds = tuple[Meld, ...]
+Changes = tuple[tuple[int, Melds], ...]
+Plan = tuple[Changes, Melds, Meld] | None
+"""An offered table as an edit of the table: ``(changes, added, placed)``, the melds at
+the indexes of ``changes`` replaced by theirs (indexes decreasing), ``added`` laid at
+the end, ``placed`` the faces taken from the hand (sorted); every meld canonical, so
+``apply`` keeps the table the edit makes as it is. None when the table on offer is not
+one ``apply`` would keep as it is (a table set directly with a meld out of canonical
+order, or invalid): then ``apply`` judges the text as any other."""
+
+SUIT_BITS = 13 * 8
+"""A suit's 13 bytes."""
+WIDTH = FACES * 8
+"""A byte mask's bits; ``meld_offers`` packs four masks in one int, ``WIDTH`` apart."""
+ONES = int.from_bytes(b"\x01" * FACES, "little")
+"""Every face."""
+_FOLD = int.from_bytes(b"\x01" * 4 * FACES, "little")
+_ADD_PACKED, _BIT_7_PACKED = 0x7F * _FOLD, 0x80 * _FOLD
+_SUIT = (1 << SUIT_BITS) - 1
+_FACES = (1 << WIDTH) - 1
+_ALL_RUN_STARTS = sum(1 << 8 * (suit * 13 + rank) for suit in range(4) for rank in range(11))
+"""The faces a run of three inside one suit may start at (ace low to 9)."""
+_QUEENS = sum(1 << 8 * (suit * 13 + QUEEN) for suit in range(4))
+_SEP = f" {MELD_SEPARATOR} "
+_VERB = f"{TABLE_VERB} "
+
+
+def bit(face: int) -> int:
+    """The byte mask of one face."""
+    return 1 << 8 * face
+
+
+def mask_of(faces: tuple[int, ...] | list[int]) -> int:
+    """The byte mask of ``faces`` (each counted once)."""
+    mask = 0
+    for face in faces:
+        mask |= 1 << 8 * face
+    return mask
+
+
+def presence(counts: bytes) -> int:
+    """The byte mask of the faces a hand holds, from its 52 counts (0 to 2) as bytes."""
+    mask = int.from_bytes(counts, "little")
+    return (mask | mask >> 1) & ONES
+
+
+def faces_in(mask: int) -> list[int]:
+    """The faces of a byte mask, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append((low.bit_length() - 1) >> 3)
+        mask ^= low
+    return out
+
+
+def suit_counts(mask: int) -> int:
+    """How many suits of each rank ``mask`` holds: a byte per rank (0 to 4), the four
+    suits' bytes added (no carry)."""
+    return (
+        (mask & _SUIT)
+        + (mask >> SUIT_BITS & _SUIT)
+        + (mask >> 2 * SUIT_BITS & _SUIT)
+        + (mask >> 3 * SUIT_BITS)
+    )
+
+
+_RANKS = int.from_bytes(b"\x01" * 13, "little")
+_ADD_RANKS = tuple((128 - number) * _RANKS for number in range(5))
+_BIT_7 = 0x80 * _RANKS
+
+
+def at_least(counts: int, number: int) -> int:
+    """The ranks at which ``counts`` (a byte per rank, each under 128) is ``number`` (1
+    to 4) or more, as a byte mask: adding 128 - number carries into bit 7 exactly then."""
+    return ((counts + _ADD_RANKS[number]) & _BIT_7) >> 7
+
+
+def has_a_run(mask: int) -> bool:
+    """True when ``mask`` holds three ranks in a row of a suit (Q K A included)."""
+    rows = mask & mask >> 8
+    return bool(rows & mask >> 16 & _ALL_RUN_STARTS or rows & mask << 88 & _QUEENS)
+
+
+def suits_at(mask: int, rank: int) -> int:
+    """The suits (4 bits, C D H S) in which ``mask`` holds ``rank``."""
+    mask >>= 8 * rank
+    return (
+        (mask & 1)
+        | (mask >> SUIT_BITS - 1 & 2)
+        | (mask >> 2 * SUIT_BITS - 2 & 4)
+        | (mask >> 3 * SUIT_BITS - 3 & 8)
+    )
+
+
+_SUITS_IN = tuple(tuple(suit for suit in range(4) if bits >> suit & 1) for bits in range(16))
+
+
+def run_starts(present: list[bool]) -> list[tuple[int, ...]]:
+    """Every run (as rank indexes, 13 the ace high) that the ranks ``present`` (14 flags,
+    the ace at both ends) allow, from three cards to the longest."""
+    runs = []
+    for start in range(12):
+        end = start
+        while end < 14 and present[end] and end - start < 13:
+            if end - start >= 2:
+                runs.append(tuple(range(start, end + 1)))
+            end += 1
+    return runs
+
+
+def hand_melds(present: int) -> list[Meld]:
+    """Every meld the faces of ``present`` (a byte mask) make on their own, canonical:
+    the sets of the ranks with three suits or more, the runs of each suit."""
+    melds: list[Meld] = []
+    for rank in faces_in(at_least(suit_counts(present), 3)):
+        melds += _sets_of(rank, suits_at(present, rank))
+    for suit in range(4):
+        ranks = present >> suit * SUIT_BITS & _SUIT
+        if ranks & ranks >> 8 & ranks >> 16 or ranks & 1 and ranks >> 88 == 0x101:
+            melds += _runs_of(suit, ranks)
+    return melds
+
+
+@lru_cache(maxsize=64)
+def _sets_of(rank: int, suits: int) -> tuple[Meld, ...]:
+    """The sets of ``rank`` in the suits ``suits`` (4 bits), remembered."""
+    held = _SUITS_IN[suits]
+    return tuple(
+        tuple(suit * 13 + rank for suit in chosen)
+        for size in (3, 4)
+        for chosen in combinations(held, size)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
+    """The runs of ``suit`` with the ranks of ``ranks`` (13 bytes), remembered."""
+    ranks |= (ranks & 1) << SUIT_BITS  # the ace again above the king
+    flags = [bool(ranks >> 8 * rank & 1) for rank in range(14)]
+    return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
+
+
+_canonical = lru_cache(maxsize=1 << 15)(canonical)
+"""``canonical`` remembered, for the tuples the offers build over and over."""
+
+
+@lru_cache(maxsize=1 << 15)
+def meld_text(meld: Meld) -> str:
+    """``format_meld`` remembered."""
+    return format_meld(meld)
+
+
+MeldOffers = tuple[str, int, int, int, tuple[tuple[int, int, int, Meld], ...], bool, int]
+
+
+@lru_cache(maxsize=1 << 15)
+def meld_offers(meld: Meld) -> MeldOffers:
+    """What a meld of the table offers, remembered (a table changes by a meld or two a
+    turn): ``(text, packed, lengthen, split, spare, kept, spare ranks)``.
+
+    ``lengthen`` masks the faces that make it one card longer (``extensions``); ``split``
+    those that split a run in two runs of three or more (a second copy of a card at
+    position 2 to len - 3); ``spare`` lists ``(suit, face, rank, the meld without it)``
+    for the faces it can give up and stay a meld (any card of a set of four, the ends of
+    a run of four or more; of four cards or more that are no meld, the ends) and
+    ``spare ranks`` masks their ranks (as suit 0's faces); ``packed`` is ``lengthen |
+    split << WIDTH | spare faces << 2 * WIDTH | spare ranks << 3 * WIDTH``; ``kept``:
+    ``apply`` keeps the meld as it is (valid and canonical)."""
+    kind = meld_kind(meld)
+    split = 0
+    if kind == RUN:
+        for at in range(2, len(meld) - 2):
+            split |= bit(meld[at])
+    faces: Meld = ()
+    if len(meld) >= 4:
+        faces = tuple(meld) if kind == SET else (meld[0], meld[-1])
+    spare = []
+    for face in faces:
+        rest = list(meld)
+        rest.remove(face)
+        spare.append((face // 13, face, face % 13, tuple(rest)))
+    kept = kind is not None and _canonical(meld) == tuple(meld)
+    lengthen = mask_of(extensions(meld))
+    spare_ranks = mask_of([face % 13 for face in faces])
+    packed = lengthen | split << WIDTH | mask_of(faces) << 2 * WIDTH | spare_ranks << 3 * WIDTH
+    return format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks
+
+
+def edit(table: list[Meld], changes: Changes, added: Melds) -> list[Meld]:
+    """The table a plan's ``changes`` and ``added`` make of ``table`` (a new list)."""
+    new = list(table)
+    for index, melds in changes:
+        new[index : index + 1] = melds
+    new += added
+    return new
+
+
+class TableOffers:
+    """What one table offers any hand.
+
+    ``table`` is the deal's list of melds, known by identity: the deal replaces its
+    table and never changes it in place. ``infos``: ``meld_offers`` of each meld;
+    ``packed``: their packed masks added (a byte counts melds, at most 35, no carry);
+    ``kept``: every meld kept as it is by ``apply``, so that plans can be made.
+    """
+
+    __slots__ = (
+        "table", "infos", "texts", "packed", "kept",
+        "lengthen", "split", "spare", "spare_one", "spare_two", "_head",
+    )  # fmt: skip
+
+    def __init__(self, table: list[Meld]) -> None:
+        self.table = table
+        self.infos = infos = [meld_offers(meld) for meld in table]
+        self.texts = [info[0] for info in infos]
+        self.packed = sum(info[1] for info in infos)
+        self.kept = all(info[5] for info in infos)
+        self._masks()
+
+    def edited(self, table: list[Meld], changes: Changes, added: Melds) -> TableOffers:
+        """The offers of ``table``, this table edited by a plan's ``changes`` and
+        ``added`` (offered by this table, so every meld is kept)."""
+        new = TableOffers.__new__(TableOffers)
+        new.table = table
+        infos, texts, packed = self.infos.copy(), self.texts.copy(), self.packed
+        for index, melds in changes:
+            packed -= infos[index][1]
+            if len(melds) == 1:
+                info = meld_offers(melds[0])
+                infos[index] = info
+                texts[index] = info[0]
+                packed += info[1]
+                continue
+            fresh = [meld_offers(meld) for meld in melds]
+            infos[index : index + 1] = fresh
+            texts[index : index + 1] = [info[0] for info in fresh]
+            for info in fresh:
+                packed += info[1]
+        for meld in added:
+            info = meld_offers(meld)
+            infos.append(info)
+            texts.append(info[0])
+            packed += info[1]
+        new.infos, new.texts, new.packed, new.kept = infos, texts, packed, True
+        new._masks()
+        return new
+
+    def _masks(self) -> None:
+        """The faces (byte masks) that lengthen, split or are spared by a meld of the
+        table, and the ranks spared by two melds or more."""
+        packed = self.packed
+        found = ((packed + _ADD_PACKED) & _BIT_7_PACKED) >> 7
+        self.lengthen = found & _FACES
+        self.split = found >> WIDTH & _FACES
+        self.spare = found >> 2 * WIDTH & _FACES
+        # Ranks where the table spares a card (then a hand holding two suits of it may
+        # make a set), and where two melds or more spare one (then one suit may).
+        self.spare_one = found >> 3 * WIDTH
+        self.spare_two = at_least(packed >> 3 * WIDTH & _SUIT, 2)
+        self._head: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        """Offers are equal when their tables are: the rest follows from the table."""
+        return isinstance(other, TableOffers) and other.table == self.table
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TableOffers:
+        """Itself: nothing in it changes once made (a copy of the deal has a copy of the
+        table, which is not this ``table``, so the copy works out its own offers)."""
+        return self
+
+    def spare_of_rank(self, rank: int) -> list[tuple[int, int, int, Meld]]:
+        """``(suit, face, meld index, the meld without it)`` of each card of ``rank``
+        the table can spare."""
+        mask = 1 << 8 * rank
+        return [
+            (suit, face, index, rest)
+            for index, info in enumerate(self.infos)
+            if info[6] & mask
+            for suit, face, of_rank, rest in info[4]
+            if of_rank == rank
+        ]
+
+    def offers(self, counts: bytes) -> dict[str, Plan]:
+        """The ``table ...`` actions of ``legal_actions``' four steps for the hand whose
+        52 counts are ``counts`` (as bytes), each with its plan (None if not ``kept``)."""
+        present = int.from_bytes(counts, "little")
+        present = (present | present >> 1) & ONES
+        plans: dict[str, Plan] = {}
+        kept = self.kept
+        # 1. The hand's own melds, added to the table.
+        held = (
+            (present & _SUIT)
+            + (present >> SUIT_BITS & _SUIT)
+            + (present >> 2 * SUIT_BITS & _SUIT)
+            + (present >> 3 * SUIT_BITS)
+        )  # suits held of each rank (suit_counts)
+        rows = present & present >> 8
+        if (
+            (held + _ADD_RANKS[3]) & _BIT_7
+            or rows & present >> 16 & _ALL_RUN_STARTS
+            or rows & present << 88 & _QUEENS
+        ):
+            head = self._head
+            if head is None:
+                texts = self.texts
+                head = self._head = _VERB + _SEP.join(texts) + _SEP if texts else _VERB
+            for meld in hand_melds(present):
+                plan = ((), (meld,), tuple(sorted(meld))) if kept else None
+                plans[head + meld_text(meld)] = plan
+        # 2. A card of the hand lengthens a meld.
+        lengthen = present & self.lengthen
+        if lengthen:
+            table, infos, texts = self.table, self.infos, self.texts
+            while lengthen:
+                mask = lengthen & -lengthen  # one face's byte
+                lengthen ^= mask
+                face = (mask.bit_length() - 1) >> 3
+                for index in [index for index, info in enumerate(infos) if info[2] & mask]:
+                    longer = _canonical((*table[index], face))
+                    new_texts = texts.copy()
+                    new_texts[index] = meld_text(longer)
+                    plan = (((index, (longer,)),), (), (face,)) if kept else None
+                    plans[_VERB + _SEP.join(new_texts)] = plan
+        # 3. A card of the hand splits a run at its rank.
+        split = present & self.split
+        if split:
+            table, infos, texts = self.table, self.infos, self.texts
+            while split:
+                mask = split & -split
+                split ^= mask
+                face = (mask.bit_length() - 1) >> 3
+                for index in [index for index, info in enumerate(infos) if info[3] & mask]:
+                    meld = table[index]
+                    at = meld.index(face, 2)
+                    halves = (meld[: at + 1], (face, *meld[at + 1 :]))
+                    new_texts = texts.copy()
+                    new_texts[index : index + 1] = [meld_text(half) for half in halves]
+                    plan = (((index, halves),), (), (face,)) if kept else None
+                    plans[_VERB + _SEP.join(new_texts)] = plan
+        # 4. A new set with cards spared by the table, at a rank with three suits
+        # between hand and table: two suits in hand and one spared, or one in hand and
+        # two spared by two melds.
+        spare_one = self.spare_one
+        if spare_one:
+            ranks = ((held + _ADD_RANKS[2]) & _BIT_7) >> 7 & spare_one
+            ranks |= ((held + _ADD_RANKS[1]) & _BIT_7) >> 7 & self.spare_two
+            if ranks:
+                ranks &= at_least(suit_counts(present | self.spare), 3)
+                for rank in faces_in(ranks):
+                    self._new_sets(plans, rank, _SUITS_IN[suits_at(present, rank)])
+        return plans
+
+    def _new_sets(self, plans: dict[str, Plan], rank: int, held: tuple[int, ...]) -> None:
+        """Step 4 at ``rank``, the hand holding it in the suits ``held``: one card of the
+        hand and two spared by two melds, or two of the hand and one spared."""
+        spared = self.spare_of_rank(rank)
+        kept, texts = self.kept, self.texts
+        found: list[tuple[Meld, tuple[tuple[int, int, int, Meld], ...]]] = []
+        if len(spared) >= 2:
+            pairs = [
+                (first, second)
+                for first, second in combinations(spared, 2)
+                if first[2] != second[2] and first[0] != second[0]
+            ]
+            for suit in held:
+                for first, second in pairs:
+                    if suit != first[0] and suit != second[0]:
+                        # Both spared: the later meld first, as a plan's changes go.
+                        taken = (first, second) if first[2] > second[2] else (second, first)
+                        found.append(((suit * 13 + rank,), taken))
+        for one, two in combinations(held, 2):
+            for taken in spared:
+                if taken[0] != one and taken[0] != two:
+                    found.append(((one * 13 + rank, two * 13 + rank), (taken,)))
+        for placed, taken in found:
+            # One card of the rank per suit: in suit order, the set is canonical.
+            new_set = tuple(sorted((*placed, *[entry[1] for entry in taken])))
+            new_texts = texts.copy()
+            new_texts.append(meld_text(new_set))
+            first = taken[0]
+            new_texts[first[2]] = meld_text(first[3])
+            if len(taken) == 2:
+                second = taken[1]
+                new_texts[second[2]] = meld_text(second[3])
+                changes: Changes = ((first[2], (first[3],)), (second[2], (second[3],)))
+            else:
+                changes = ((first[2], (first[3],)),)
+            if kept:
+                plans[_VERB + _SEP.join(new_texts)] = (changes, (new_set,), placed)
+            else:
+                plans[_VERB + _SEP.join(new_texts)] = None
