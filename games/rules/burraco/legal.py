@@ -12,9 +12,10 @@ How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidat
 hand fall apart into independent pieces: a new run depends only on a run of places of
 one suit held (or two, one place apart) and on one wild card; a new set only on the
 naturals of its rank held, by suit, and one wild card; an addition only on the meld and
-the one card added (and a run of hearts behaves as the run of spades it becomes with the
-two suits swapped). Each piece is judged once, by melds.py's ``build_meld`` /
-``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a module cache
+the one card added. New melds are judged once by melds.py's ``build_meld`` (the checks
+``apply`` makes); an addition to a run is made directly from the run's cards by
+``_quick_run``, which mirrors ``build_meld`` on the candidate's cards (the tests check
+it against ``extend_meld`` on every run and card). Each verdict is kept in a module cache
 shared by every hand (a meld is a value). What depends on the rest of the
 state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
 a rank per side, the cards being in hand, and what the hand keeps (a card to discard
@@ -31,7 +32,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from games.rules.base import IllegalAction
-from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
+from games.rules.burraco.melds import _PLACE, _RANK_AT, JOKER, RUN, SET, Meld, build_meld, is_wild
 from games.rules.cards import RANKS, SUITS
 
 if TYPE_CHECKING:
@@ -65,11 +66,7 @@ _UNKNOWN = object()
 _PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
 _RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
 _SETS: dict[tuple[int, int, str], Option | None] = {}
-_ADDS: dict[str, _Additions | _Swapped] = {}
-# The rules treat the four suits alike, and a run's cards go by place, not by suit: a
-# run of another suit is worked out as the spades run it becomes with its suit and
-# spades swapped, and the answer swapped back (tables of str.translate).
-_SWAP = {suit: str.maketrans({suit: "S", "S": suit}) for suit in SUITS}
+_ADDS: dict[str, _SetAdditions | _RunAdditions] = {}
 
 
 def _cached(cache: dict, key: object, value: object) -> object:
@@ -321,71 +318,100 @@ def _segments(places: list[int]) -> list[tuple[int, int]]:
     return segments
 
 
-class _Additions:
-    """The additions of one card to one ``meld``: ``codes``, the cards that may make one
-    (the guards of ``options_of``), and ``options``, code -> ``options_of(code)`` as
+_WILDS = tuple(code for code in _CARD if is_wild(code))
+_OF_RANK = {
+    rank: frozenset(c for c in _CARD if c[:-1] in (rank, "2") or c == JOKER) for rank in _SET_RANKS
+}
+_ONE: dict[str, dict[str, int]] = {code: {code: 1} for code in _CARD}
+"""Cards used by an addition: always the one card added (the meld keeps the rest)."""
+
+
+def _additions(meld: Meld) -> _SetAdditions | _RunAdditions:
+    """The additions of one card to ``meld``: ``codes``, the cards that may make one
+    (a guard: the others make none), and ``options``, code -> ``options_of(code)`` as
     they are asked for."""
+    return _SetAdditions(meld) if meld.kind == SET else _RunAdditions(meld)
+
+
+class _SetAdditions:
+    """The additions of one card to a set (``_additions``)."""
+
+    __slots__ = ("meld", "codes", "options")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.codes = _OF_RANK[meld.rank]
+        self.options: dict[str, tuple[Option, ...]] = {}
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """The set with the card ``code`` added, as ``extend_meld`` makes it from the
+        candidate ``[*meld.tokens(), code]``, or () when it refuses it."""
+        grown = _grown_set(self.meld, code)
+        if grown is None:
+            return ()
+        spelling = grown.spelling
+        return ((spelling, grown, _ONE[code], 1, (), bool(grown.burraco), grown.rank),)
+
+
+class _RunAdditions:
+    """The additions of one card to a run (``_additions``), made directly: each
+    candidate (the card at either end or in the wild card's place; the meld's wild card,
+    or a natural 2 pressed into service, moved to the one gap left, else to either end;
+    a wild card held put at either end of a run without one) is judged by ``_quick_run``
+    as ``extend_meld`` judges its spelling. tests/games/rules/test_burraco_legal.py
+    compares the two on every run of a suit and every card."""
 
     __slots__ = ("meld", "codes", "options", "old", "places", "rest", "movable")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
         self.options: dict[str, tuple[Option, ...]] = {}
-        self.old = meld.tokens()
-        if meld.kind == SET:
-            self.codes = frozenset(c for c in _CARD if c[:-1] == meld.rank or is_wild(c))
-            return
-        suit = meld.suit
-        low = meld.low
-        places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
-        rest = [card for i, card in enumerate(meld.cards) if i != meld.wild]
-        movable = meld.cards[meld.wild] if meld.wild is not None else None
-        if movable is None and f"2{suit}" in rest and low <= 2:
+        suit, low, cards, wild = meld.suit, meld.low, meld.cards, meld.wild
+        assert suit is not None
+        # The meld as parsed tokens for _quick_run: naturals (code, rank), the wild card.
+        naturals = [(card, _RANK_AT[low + i]) for i, card in enumerate(cards) if i != wild]
+        self.old = (naturals, (cards[wild], _RANK_AT[low + wild]) if wild is not None else None)
+        places = [low + i for i in range(len(cards)) if i != wild]
+        rest = list(naturals)
+        movable = cards[wild] if wild is not None else None
+        if movable is None and low <= 2 and cards[2 - low] == f"2{suit}":
             movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
-            rest.remove(movable)
+            rest.remove((movable, "2"))
             places.remove(2)
         self.places, self.rest, self.movable = places, rest, movable
-        self.codes = frozenset(
-            code
-            for code in _CARD
-            if (is_wild(code) and meld.wild is None)
-            or (code[-1] == suit and any(self._fits(place) for place in self._places_of(code)))
-        )
-
-    @staticmethod
-    def _places_of(code: str) -> tuple[int, ...]:
-        return (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],)
-
-    def _fits(self, place: int) -> bool:
-        meld = self.meld
-        low, high = meld.low, meld.low + len(meld.cards) - 1
-        return place not in self.places and low - 2 <= place <= high + 2
+        high = low + len(cards) - 1
+        codes = [code for code in _WILDS if wild is None]
+        for place in range(max(low - 2, 1), min(high + 2, 14) + 1):
+            if place not in places:
+                codes.append(_RANK_AT[place] + suit)
+        self.codes = frozenset(codes)
 
     def options_of(self, code: str) -> tuple[Option, ...]:
         """``meld`` with the card ``code`` added, each way ``extend_meld`` accepts among
-        the candidates: the card at either end or in the wild card's place, and the
-        meld's wild card (or a natural 2 pressed into service) moved to the one gap
-        left, else to either end; a wild card held put at either end of a meld without
-        one. Spelled without their ``add <index>`` (the index is the state's)."""
-        meld, old = self.meld, self.old
-        candidates: list[list[str]] = []
-        if meld.kind == SET:
-            grown = _grown_set(meld, code)
-            return _options([grown], "", meld) if grown is not None else ()
+        the candidates (class docstring), duplicates dropped. Spelled without their
+        ``add <index>`` (the index is the state's)."""
+        meld = self.meld
         suit = meld.suit
         assert suit is not None
         low, high = meld.low, meld.low + len(meld.cards) - 1
+        naturals, wild = self.old
         places, rest, movable = self.places, self.rest, self.movable
-        if is_wild(code) and meld.wild is None:
+        found: list[tuple[str, int, int | None] | None] = []
+        if meld.wild is None and is_wild(code):
             for place in (low - 1, high + 1):
                 if 1 <= place <= 14:
-                    candidates.append([*old, _wild_token(code, place, suit)])
+                    rank = _RANK_AT[place]
+                    if code == f"2{suit}" and rank == "2":  # 2S@2S: the natural 2
+                        found.append(_quick_run([*naturals, (code, rank)], None))
+                    else:
+                        found.append(_quick_run(naturals, (code, rank)))
         if code[-1] == suit:
-            for place in self._places_of(code):
-                if not self._fits(place):
+            rank = code[:-1]
+            for place in (1, 14) if rank == "A" else (_PLACE_OF[rank],):
+                if place in places or not low - 2 <= place <= high + 2:
                     continue
                 if low - 1 <= place <= high + 1:
-                    candidates.append([*old, code])
+                    found.append(_quick_run([*naturals, (code, rank)], wild))
                 if movable is None:
                     continue
                 # The wild card goes to the one gap left, else to either end.
@@ -395,8 +421,66 @@ class _Additions:
                 targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
                 for target in targets:
                     if 1 <= target <= 14:
-                        candidates.append([*rest, code, _wild_token(movable, target, suit)])
-        return _options(_extended(meld, candidates), "", meld)
+                        at = _RANK_AT[target]
+                        if movable == f"2{suit}" and at == "2":
+                            found.append(_quick_run([*rest, (code, rank), (movable, at)], None))
+                        else:
+                            found.append(_quick_run([*rest, (code, rank)], (movable, at)))
+        options: dict[str, Option] = {}
+        old_wild = meld.cards[meld.wild] if meld.wild is not None else None
+        for made in found:
+            if made is None:
+                continue
+            cards, index, new_low = made
+            if old_wild is not None and index is not None and cards[index] != old_wild:
+                continue  # extend_meld: a wild card is never replaced by another
+            new = Meld(RUN, cards, index, suit=suit, low=new_low)
+            spelling = new.spelling
+            if spelling not in options:
+                options[spelling] = (spelling, new, _ONE[code], 1, (), bool(new.burraco), None)
+        return tuple(options.values())
+
+
+def _quick_run(
+    naturals: list[tuple[str, str]], wild: tuple[str, str] | None
+) -> tuple[tuple[str, ...], int | None, int] | None:
+    """What melds.py's ``_build_run`` makes of the parsed tokens of a candidate run:
+    ``naturals`` as (code, rank) and the ``wild`` card as (code, the rank it stands
+    for), all of one suit, one wild card at most (the candidates of ``_RunAdditions``
+    are so made): ``(cards, the wild card's index or None, the lowest place)``, or None
+    where it raises IllegalAction (an ace twice, a rank twice, not consecutive, a wild
+    card at the high end of a run not starting with the ace). Rules 1 and 3 of
+    melds.py."""
+    ranks = [rank for _, rank in naturals]
+    if wild is not None:
+        ranks.append(wild[1])
+    size = len(ranks)
+    aces = ranks.count("A")
+    if aces > 1:
+        return None
+    others = [_PLACE[rank] for rank in ranks if rank != "A"]
+    if len(set(others)) != len(others):
+        return None
+    top = max(others, default=1)
+    # The ace is low when the run then is consecutive (A-2-3), else high (Q-K-A).
+    ace = 1 if top == size else 14
+    low = min(others, default=ace)
+    high = top
+    if aces:
+        low, high = min(low, ace), max(high, ace)
+    if high - low + 1 != size:
+        return None
+    cards = [""] * size
+    for code, rank in naturals:
+        cards[(ace if rank == "A" else _PLACE[rank]) - low] = code
+    index = None
+    if wild is not None:
+        code, rank = wild
+        index = (ace if rank == "A" else _PLACE[rank]) - low
+        cards[index] = code
+        if index == size - 1 and low != 1:
+            return None
+    return tuple(cards), index, low
 
 
 def _grown_set(meld: Meld, code: str) -> Meld | None:
@@ -416,65 +500,3 @@ def _grown_set(meld: Meld, code: str) -> Meld | None:
         return None
     cards = (*naturals, wild) if wild is not None else tuple(naturals)
     return Meld(SET, cards, len(naturals) if wild is not None else None, rank=meld.rank)
-
-
-def _additions(meld: Meld) -> _Additions | _Swapped:
-    """The additions to ``meld``: a run not of spades by way of its spades twin."""
-    if meld.kind == SET or meld.suit == "S":
-        return _Additions(meld)
-    return _Swapped(meld)
-
-
-class _Swapped:
-    """The additions to a run not of spades (``_Additions``' interface): those to the
-    run with its suit and spades swapped (``twin``), swapped back."""
-
-    __slots__ = ("codes", "options", "twin", "swap")
-
-    def __init__(self, meld: Meld) -> None:
-        assert meld.suit is not None
-        self.swap = swap = _SWAP[meld.suit]
-        spelling = meld.spelling.translate(swap)
-        twin = _ADDS.get(spelling)
-        if twin is None:
-            twin = _cached(_ADDS, spelling, _Additions(build_meld(spelling.split())))
-        assert isinstance(twin, _Additions)
-        self.twin = twin
-        self.codes = frozenset(code.translate(swap) for code in twin.codes)
-        self.options: dict[str, tuple[Option, ...]] = {}
-
-    def options_of(self, code: str) -> tuple[Option, ...]:
-        """``_Additions.options_of`` of the twin for the swapped ``code``, swapped back."""
-        swap, twin = self.swap, self.twin
-        other = code.translate(swap)
-        options = twin.options.get(other)
-        if options is None:
-            options = twin.options[other] = twin.options_of(other)
-        swapped = []
-        for spelling, new, used, size, multi, burraco, rank in options:
-            assert new.suit is not None
-            meld = Meld(
-                new.kind, tuple(card.translate(swap) for card in new.cards), new.wild,
-                suit=new.suit.translate(swap), rank=rank, low=new.low,
-            )  # fmt: skip
-            swapped.append(
-                (
-                    spelling.translate(swap), meld,
-                    {card.translate(swap): count for card, count in used.items()}, size,
-                    tuple((card.translate(swap), count) for card, count in multi), burraco,
-                    rank,
-                )
-            )  # fmt: skip
-        return tuple(swapped)
-
-
-def _extended(meld: Meld, candidates: list[list[str]]) -> list[Meld]:
-    """The new melds of the ``candidates`` (whole new spellings of ``meld``) that
-    ``extend_meld`` accepts."""
-    melds = []
-    for tokens in candidates:
-        try:
-            melds.append(extend_meld(meld, tokens)[0])
-        except IllegalAction:
-            continue
-    return melds
