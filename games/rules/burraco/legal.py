@@ -12,14 +12,16 @@ How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidat
 hand fall apart into independent pieces: a new run depends only on a run of places of
 one suit held (or two, one place apart) and on one wild card; a new set only on the
 naturals of its rank held, by suit, and one wild card; an addition only on the meld and
-the one card added. New melds are judged once by melds.py's ``build_meld`` (the checks
-``apply`` makes); an addition to a run is made directly from the run's cards by
-``_quick_run``, which mirrors ``build_meld`` on the candidate's cards (the tests check
-it against ``extend_meld`` on every run and card). Each verdict is kept in a module cache
-shared by every hand (a meld is a value). What depends on the rest of the
-state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
-a rank per side, the cards being in hand, and what the hand keeps (a card to discard
-once the side has its pozzetto, a last card that can be discarded). Nothing here
+the one card added. Each piece is made directly from its cards, as melds.py's
+``build_meld`` / ``extend_meld`` (the checks ``apply`` makes) make it from its tokens: a
+new set or a card added to a set by sorting its naturals, a run (new or with a card
+added) by ``_quick_run``, which mirrors ``build_meld`` on the candidate's parsed cards;
+the tests check them against ``build_meld`` and ``extend_meld`` on every run of a suit.
+Each verdict is kept in a module cache shared by every hand (a meld is a value). What
+depends on the rest of the state is checked per state, as deal.py's ``_plan_meld`` /
+``_check_rest`` do: one set of a rank per side, the cards being in hand, and what the
+hand keeps (a card to discard once the side has its pozzetto, a last card that can be
+discarded). Nothing here
 changes a deal. tests/games/rules/test_burraco_legal.py compares the result with the
 slow enumeration the engine had before, on random hands.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
@@ -31,8 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from games.rules.base import IllegalAction
-from games.rules.burraco.melds import _PLACE, _RANK_AT, JOKER, RUN, SET, Meld, build_meld, is_wild
+from games.rules.burraco.melds import _PLACE, _RANK_AT, JOKER, RUN, SET, Meld, is_wild
 from games.rules.cards import RANKS, SUITS
 
 if TYPE_CHECKING:
@@ -219,33 +220,6 @@ def _keeps_a_discard(
     return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
 
 
-def _options(melds: list[Meld], prefix: str, old: Meld | None = None) -> tuple[Option, ...]:
-    """The options of these valid ``melds`` (new ones, or ``old`` made bigger), by
-    action, duplicates dropped."""
-    options: dict[str, Option] = {}
-    for meld in melds:
-        counted = Counter(meld.cards)
-        if old is not None:
-            counted -= Counter(old.cards)
-        # A plain dict of str to int, which the garbage collector does not track.
-        used = dict(counted)
-        multi = tuple((code, count) for code, count in used.items() if count > 1)
-        rank = meld.rank if meld.kind == SET else None
-        action = prefix + meld.spelling
-        options[action] = (action, meld, used, counted.total(), multi, bool(meld.burraco), rank)
-    return tuple(options.values())
-
-
-def _new_meld(tokens: list[str]) -> Option | None:
-    """The option of a new meld of ``tokens`` if ``build_meld`` accepts it, else None."""
-    try:
-        meld = build_meld(tokens)
-    except IllegalAction:
-        return None
-    (option,) = _options([meld], "meld ")
-    return option
-
-
 def _set_option(rank: int, signature: int, wild: str) -> Option | None:
     """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
     counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more),
@@ -261,14 +235,10 @@ def _set_option(rank: int, signature: int, wild: str) -> Option | None:
     if len(naturals) < 2 or len(cards) < 3:
         return None
     meld = Meld(SET, cards, len(naturals) if wild else None, rank=_SET_RANKS[rank])
-    (option,) = _options([meld], "meld ")
+    option = _new_option(meld)
     # The naturals are the hand's own (signature), so the hand always holds them: no
     # need to check cards used twice.
     return (*option[:4], (), *option[5:])
-
-
-def _wild_token(code: str, place: int, suit: str) -> str:
-    return f"{code}@{_RANK_AT[place]}{suit}"
 
 
 def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
@@ -290,21 +260,45 @@ def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
 def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option | None:
     """A new run of ``SUITS[suit]``: the naturals from place ``low`` to ``high``; with
     the card ``wild`` at the low end (after an ace low, the high end) or, when
-    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``."""
+    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``. Made
+    by ``_quick_run`` from the cards as ``build_meld`` would make it from their
+    tokens (``wild@place``; the suit's own 2 at the 2's place is its natural self)."""
     letter = SUITS[suit]
-    cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+    naturals = [(_RANK_AT[place] + letter, _RANK_AT[place]) for place in range(low, high + 1)]
     if not wild:
-        tokens = cards
+        place = 0
     elif nhigh:
-        more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
-        tokens = [*cards, _wild_token(wild, high + 1, letter), *more]
+        naturals += [(_RANK_AT[p] + letter, _RANK_AT[p]) for p in range(high + 2, nhigh + 1)]
+        place = high + 1
     elif low > 1:
-        tokens = [_wild_token(wild, low - 1, letter), *cards]
+        place = low - 1
     elif high < 13:
-        tokens = [*cards, _wild_token(wild, high + 1, letter)]
+        place = high + 1
     else:
         return None
-    return _new_meld(tokens)
+    at = None
+    if place:
+        rank = _RANK_AT[place]
+        if wild == "2" + letter and rank == "2":
+            naturals.append((wild, rank))
+        else:
+            at = (wild, rank)
+    made = _quick_run(naturals, at)
+    if made is None:
+        return None
+    cards, index, new_low = made
+    return _new_option(Meld(RUN, cards, index, suit=letter, low=new_low))
+
+
+def _new_option(meld: Meld) -> Option:
+    """The option of laying the new ``meld``: ``_options([meld], "meld ")``'s one."""
+    used: dict[str, int] = {}
+    for code in meld.cards:
+        used[code] = used.get(code, 0) + 1
+    multi = tuple((code, count) for code, count in used.items() if count > 1)
+    rank = meld.rank if meld.kind == SET else None
+    action = "meld " + meld.spelling
+    return (action, meld, used, len(meld.cards), multi, bool(meld.burraco), rank)
 
 
 def _segments(places: list[int]) -> list[tuple[int, int]]:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.burraco import Burraco
-from games.rules.burraco.legal import _CARD, _additions
+from games.rules.burraco.legal import _CARD, _additions, _run_option
 from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
 from tests.games.rules.test_burraco_play import ALICE, make_deal
 
@@ -313,3 +313,45 @@ def test_run_additions_made_directly_are_extend_melds_on_every_run_and_card(suit
                 assert option[2:] == ({code: 1}, 1, (), bool(expected[spelling].burraco), None)
             added += len(got)
     assert added > 3000
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_new_runs_made_directly_are_build_melds(suit):
+    # legal.py's _run_option makes a new run without build_meld: for every run of places
+    # of a suit, alone or with each wild card at its low end (or high, after an ace) or
+    # bridging a gap of one place, the option must be build_meld's of its tokens.
+    letter = "CDHS"[suit]
+    made = 0
+    for low in range(1, 15):
+        for high in range(low + 1, 15):
+            cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+            shapes = [(0, "", cards)] if high - low >= 2 else []
+            for wild in (JOKER, "2C", "2D", "2H", "2S"):
+                if low > 1:
+                    end = [_wild_token(wild, low - 1, letter), *cards]
+                elif high < 13:
+                    end = [*cards, _wild_token(wild, high + 1, letter)]
+                else:
+                    end = None
+                shapes.append((0, wild, end))
+                for nhigh in range(high + 2, 15):
+                    more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
+                    bridge = [*cards, _wild_token(wild, high + 1, letter), *more]
+                    shapes.append((nhigh, wild, bridge))
+            for nhigh, wild, tokens in shapes:
+                option = _run_option(suit, low, high, nhigh, wild)
+                try:
+                    meld = build_meld(tokens) if tokens is not None else None
+                except IllegalAction:
+                    meld = None
+                if meld is None:
+                    assert option is None, (low, high, nhigh, wild)
+                    continue
+                used = Counter(meld.cards)
+                multi = tuple((code, n) for code, n in used.items() if n > 1)
+                assert option == (
+                    f"meld {meld.spelling}", meld, dict(used), len(meld.cards), multi,
+                    bool(meld.burraco), None,
+                ), (low, high, nhigh, wild)  # fmt: skip
+                made += 1
+    assert made > 1000
