@@ -58,15 +58,27 @@ _DISCARD = {code: f"discard {code}" for code in _CARD}
 
 # An option: (action or new spelling, the meld, cards used from hand (a dict code ->
 # count, never changed), how many, the codes used more than once as ((code, count), ...),
-# whether the meld is a burraco, the rank of a set (None for a run)).
+# whether the meld is a burraco, the rank of a set (None for a run)); a new meld's also
+# has its plan, (None, the meld, cards used), what ``play_actions`` returns for it.
 Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
+NewOption = tuple[str, Meld, dict, int, tuple, bool, "str | None", tuple]
 
 _CACHE_LIMIT = 1 << 15
 """Entries a cache holds before it starts again empty (a server plays for weeks)."""
 _UNKNOWN = object()
 _PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
-_RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
-_SETS: dict[tuple[int, int, str], Option | None] = {}
+_RUNS: dict[tuple[int, int, int, int, str], NewOption | None] = {}
+_SETS: dict[tuple[int, int, str], NewOption | None] = {}
+# The new runs of a suit by (its places held, the wild cards held), as one int; the new
+# sets of a rank by (its naturals held, the wild cards held): each put together from the
+# pieces above, so a state looks up one entry a suit and one a rank.
+_SUITS: dict[int, tuple[NewOption, ...]] = {}
+_RANKS: dict[int, tuple[NewOption, ...]] = {}
+# The wild cards held as bits: a bit per code, and the codes of each combination.
+_WILD_BIT = {code: 1 << i for i, code in enumerate((JOKER, *("2" + suit for suit in SUITS)))}
+_WILDS_OF = tuple(
+    tuple(code for code, bit in _WILD_BIT.items() if bits & bit) for bits in range(32)
+)
 _ADDS: dict[str, _SetAdditions | _RunAdditions] = {}
 
 
@@ -97,7 +109,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         if meld.kind == SET:
             set_ranks.add(meld.rank)
     total = 0
-    wilds = []
+    wilds = 0  # the wild cards held, as bits (_WILD_BIT)
     masks = [0, 0, 0, 0, 0]
     signatures = [0] * 12
     ranks = []
@@ -106,7 +118,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         suit, bits, rank, unit = _CARD[code]
         masks[suit] |= bits
         if rank < 0:
-            wilds.append(code)
+            wilds |= _WILD_BIT[code]
         else:
             signature = signatures[rank]
             if not signature:
@@ -124,61 +136,40 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     closing = total == 1 and pozzetto
 
     plans: dict[str, tuple] = {}
-    found: list[Option] = []
-    option: Option | None
+    found: list[tuple[Option, ...]] = []
     for suit in range(4):
         mask = masks[suit]
         # Without a wild card a run needs three places in a row; with one, two in a row
         # or two a place apart.
         if not ((mask & mask >> 1 or mask & mask >> 2) if wilds else mask & mask >> 1 & mask >> 2):
             continue
-        pieces = _PIECES.get(mask)
-        if pieces is None:
-            pieces = _PIECES[mask] = _pieces(mask)
-        naturals, pairs, bridges = pieces
-        for low, high in naturals:
-            key = (suit, low, high, 0, "")
-            option = _RUNS.get(key, _UNKNOWN)
-            if option is _UNKNOWN:
-                option = _cached(_RUNS, key, _run_option(*key))
-            if option is not None:
-                found.append(option)
-        for wild in wilds:
-            for low, high in pairs:
-                key = (suit, low, high, 0, wild)
-                option = _RUNS.get(key, _UNKNOWN)
-                if option is _UNKNOWN:
-                    option = _cached(_RUNS, key, _run_option(*key))
-                if option is not None:
-                    found.append(option)
-            for low, high, nhigh in bridges:
-                key = (suit, low, high, nhigh, wild)
-                option = _RUNS.get(key, _UNKNOWN)
-                if option is _UNKNOWN:
-                    option = _cached(_RUNS, key, _run_option(*key))
-                if option is not None:
-                    found.append(option)
+        key = (mask << 5 | wilds) << 2 | suit
+        options = _SUITS.get(key)
+        if options is None:
+            options = _cached(_SUITS, key, _suit_options(suit, mask, wilds))
+        if options:
+            found.append(options)
     for rank in ranks:
         signature = signatures[rank]
         if _PAIRED[signature]:
-            for wild in (*wilds, "") if _TRIPLED[signature] else wilds:
-                key = (rank, signature, wild)
-                option = _SETS.get(key, _UNKNOWN)
-                if option is _UNKNOWN:
-                    option = _cached(_SETS, key, _set_option(*key))
-                if option is not None:
-                    found.append(option)
-    for action, meld, used, size, multi, meld_burraco, set_rank in found:
-        if set_rank is not None and set_rank in set_ranks:
-            continue
-        if multi and any(hand[c] < n for c, n in multi):
-            continue
-        left = total - size
-        if left < 2 and not _keeps_a_discard(
-            hand, used, left, pozzetto, taken, burraco or meld_burraco
-        ):
-            continue
-        plans[action] = (None, meld, used)
+            key = (rank << 8 | signature) << 5 | wilds
+            options = _RANKS.get(key)
+            if options is None:
+                options = _cached(_RANKS, key, _rank_options(rank, signature, wilds))
+            if options:
+                found.append(options)
+    for options in found:
+        for action, _meld, used, size, multi, meld_burraco, set_rank, plan in options:
+            if set_rank is not None and set_rank in set_ranks:
+                continue
+            if multi and any(hand[c] < n for c, n in multi):
+                continue
+            left = total - size
+            if left < 2 and not _keeps_a_discard(
+                hand, used, left, pozzetto, taken, burraco or meld_burraco
+            ):
+                continue
+            plans[action] = plan
 
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
@@ -187,12 +178,14 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         codes = additions.codes.intersection(hand)
         if not codes:
             continue
-        table = additions.options
+        row = additions.rows.get(index)
+        if row is None:
+            row = additions.rows[index] = {}
         for code in codes:
-            options = table.get(code)
-            if options is None:
-                options = table[code] = additions.options_of(code)
-            for spelling, new, used, size, multi, new_burraco, _ in options:
+            offers = row.get(code)
+            if offers is None:
+                offers = row[code] = additions.offers(code, index)
+            for action, plan, size, multi, new_burraco, used in offers:
                 if multi and any(hand[c] < n for c, n in multi):
                     continue
                 left = total - size
@@ -202,10 +195,51 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                     hand, used, left, pozzetto, taken, burraco or new_burraco
                 ):
                     continue
-                plans[f"add {index} {spelling}"] = (index, new, used)
+                plans[action] = plan
     actions += plans
     actions.sort()
     return actions, plans, closing
+
+
+def _suit_options(suit: int, mask: int, wilds: int) -> tuple[NewOption, ...]:
+    """The new runs of ``SUITS[suit]`` a hand holding its places ``mask`` (bit p for
+    place p, an ace both 1 and 14) and the wild cards ``wilds`` (bits, ``_WILD_BIT``)
+    may lay, before the checks that depend on the rest of the state: each maximal run of
+    three naturals or more alone; with each wild card, each of two or more with the wild
+    at an end, and each pair one place apart bridged by it (``_run_option``)."""
+    pieces = _PIECES.get(mask)
+    if pieces is None:
+        pieces = _PIECES[mask] = _pieces(mask)
+    naturals, pairs, bridges = pieces
+    keys = [(suit, low, high, 0, "") for low, high in naturals]
+    for wild in _WILDS_OF[wilds]:
+        keys += [(suit, low, high, 0, wild) for low, high in pairs]
+        keys += [(suit, low, high, nhigh, wild) for low, high, nhigh in bridges]
+    found = []
+    for key in keys:
+        option = _RUNS.get(key, _UNKNOWN)
+        if option is _UNKNOWN:
+            option = _cached(_RUNS, key, _run_option(*key))
+        if option is not None:
+            found.append(option)
+    return tuple(found)
+
+
+def _rank_options(rank: int, signature: int, wilds: int) -> tuple[NewOption, ...]:
+    """The new sets of rank ``_SET_RANKS[rank]`` a hand holding its naturals
+    ``signature`` (two or more) and the wild cards ``wilds`` may lay, before the checks
+    that depend on the rest of the state: its naturals with each wild card, and alone
+    when three or more (``_set_option``)."""
+    found = []
+    choices = _WILDS_OF[wilds]
+    for wild in (*choices, "") if _TRIPLED[signature] else choices:
+        key = (rank, signature, wild)
+        option = _SETS.get(key, _UNKNOWN)
+        if option is _UNKNOWN:
+            option = _cached(_SETS, key, _set_option(*key))
+        if option is not None:
+            found.append(option)
+    return tuple(found)
 
 
 def _keeps_a_discard(
@@ -220,7 +254,7 @@ def _keeps_a_discard(
     return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
 
 
-def _set_option(rank: int, signature: int, wild: str) -> Option | None:
+def _set_option(rank: int, signature: int, wild: str) -> NewOption | None:
     """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
     counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more),
     made directly as ``build_meld`` makes it: two naturals of a rank or more, one wild
@@ -257,7 +291,7 @@ def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
     return naturals, pairs, bridges
 
 
-def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option | None:
+def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> NewOption | None:
     """A new run of ``SUITS[suit]``: the naturals from place ``low`` to ``high``; with
     the card ``wild`` at the low end (after an ace low, the high end) or, when
     ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``. Made
@@ -290,15 +324,24 @@ def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option
     return _new_option(Meld(RUN, cards, index, suit=letter, low=new_low))
 
 
-def _new_option(meld: Meld) -> Option:
-    """The option of laying the new ``meld``: ``_options([meld], "meld ")``'s one."""
+def _new_option(meld: Meld) -> NewOption:
+    """The option of laying the new ``meld`` (``Option``, with its plan)."""
     used: dict[str, int] = {}
     for code in meld.cards:
         used[code] = used.get(code, 0) + 1
     multi = tuple((code, count) for code, count in used.items() if count > 1)
     rank = meld.rank if meld.kind == SET else None
     action = "meld " + meld.spelling
-    return (action, meld, used, len(meld.cards), multi, bool(meld.burraco), rank)
+    return (
+        action,
+        meld,
+        used,
+        len(meld.cards),
+        multi,
+        bool(meld.burraco),
+        rank,
+        (None, meld, used),
+    )
 
 
 def _segments(places: list[int]) -> list[tuple[int, int]]:
@@ -327,15 +370,43 @@ def _additions(meld: Meld) -> _SetAdditions | _RunAdditions:
     return _SetAdditions(meld) if meld.kind == SET else _RunAdditions(meld)
 
 
-class _SetAdditions:
-    """The additions of one card to a set (``_additions``)."""
+class _Additions:
+    """What ``_SetAdditions`` and ``_RunAdditions`` share: ``options``, code ->
+    ``options_of(code)`` as they are asked for, and ``rows``, the meld's index on the
+    table -> code -> ``offers(code, index)``."""
 
-    __slots__ = ("meld", "codes", "options")
+    __slots__ = ("meld", "codes", "options", "rows")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
-        self.codes = _OF_RANK[meld.rank]
         self.options: dict[str, tuple[Option, ...]] = {}
+        self.rows: dict[int, dict[str, tuple]] = {}
+
+    def options_of(self, code: str) -> tuple[Option, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def offers(self, code: str, index: int) -> tuple[tuple, ...]:
+        """The additions of ``code`` to the meld lying at ``index``, as ``play_actions``
+        offers them: ``(action, plan, cards used count, codes used twice, whether a
+        burraco, cards used)``, the plan ``(index, the new meld, cards used)``."""
+        options = self.options.get(code)
+        if options is None:
+            options = self.options[code] = self.options_of(code)
+        prefix = f"add {index} "
+        return tuple(
+            (prefix + spelling, (index, new, used), size, multi, burraco, used)
+            for spelling, new, used, size, multi, burraco, _ in options
+        )
+
+
+class _SetAdditions(_Additions):
+    """The additions of one card to a set (``_additions``)."""
+
+    __slots__ = ()
+
+    def __init__(self, meld: Meld) -> None:
+        super().__init__(meld)
+        self.codes = _OF_RANK[meld.rank]
 
     def options_of(self, code: str) -> tuple[Option, ...]:
         """The set with the card ``code`` added, as ``extend_meld`` makes it from the
@@ -347,7 +418,7 @@ class _SetAdditions:
         return ((spelling, grown, _ONE[code], 1, (), bool(grown.burraco), grown.rank),)
 
 
-class _RunAdditions:
+class _RunAdditions(_Additions):
     """The additions of one card to a run (``_additions``), made directly: each
     candidate (the card at either end or in the wild card's place; the meld's wild card,
     or a natural 2 pressed into service, moved to the one gap left, else to either end;
@@ -355,11 +426,10 @@ class _RunAdditions:
     as ``extend_meld`` judges its spelling. tests/games/rules/test_burraco_legal.py
     compares the two on every run of a suit and every card."""
 
-    __slots__ = ("meld", "codes", "options", "old", "places", "rest", "movable")
+    __slots__ = ("old", "places", "rest", "movable")
 
     def __init__(self, meld: Meld) -> None:
-        self.meld = meld
-        self.options: dict[str, tuple[Option, ...]] = {}
+        super().__init__(meld)
         suit, low, cards, wild = meld.suit, meld.low, meld.cards, meld.wild
         assert suit is not None
         # The meld as parsed tokens for _quick_run: naturals (code, rank), the wild card.

@@ -351,7 +351,7 @@ def test_new_runs_made_directly_are_build_melds(suit):
                 multi = tuple((code, n) for code, n in used.items() if n > 1)
                 assert option == (
                     f"meld {meld.spelling}", meld, dict(used), len(meld.cards), multi,
-                    bool(meld.burraco), None,
+                    bool(meld.burraco), None, (None, meld, dict(used)),
                 ), (low, high, nhigh, wild)  # fmt: skip
                 made += 1
     assert made > 1000
