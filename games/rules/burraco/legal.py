@@ -56,12 +56,12 @@ _PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(25
 _TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
 
-# An option: (action or new spelling, the meld, cards used from hand (a dict code ->
-# count, never changed), how many, the codes used more than once as ((code, count), ...),
+# An option: (action or new spelling, the meld (``meld_args``), cards used from hand
+# (``((code, count), ...)``), how many, the codes used more than once as ((code, count), ...),
 # whether the meld is a burraco, the rank of a set (None for a run)); a new meld's also
 # has its plan, (None, the meld, cards used), what ``play_actions`` returns for it.
-Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
-NewOption = tuple[str, Meld, dict, int, tuple, bool, "str | None", tuple]
+Option = tuple[str, tuple, dict, int, tuple, bool, "str | None"]
+NewOption = tuple[str, tuple, dict, int, tuple, bool, "str | None", tuple]
 
 _CACHE_LIMIT = 1 << 15
 """Entries a cache holds before it starts again empty (a server plays for weeks)."""
@@ -92,9 +92,10 @@ def _cached(cache: dict, key: object, value: object) -> object:
 def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
     """The sorted legal actions of ``seat``, to act in the play phase of ``deal``; the
     plan of each meld and addition, ``{action: (meld index or None for a new meld, the
-    meld as it will lie, cards used from hand as a dict)}``, what ``_plan_meld`` /
-    ``_plan_add`` would return; and whether a discard closes the hand. ``_apply``
-    carries out a listed action from these without checking it again. Changes nothing.
+    meld as it will lie as ``meld_args`` (``Meld(*args)`` makes it), cards used from
+    hand as ``((code, count), ...)``)}``, what ``_plan_meld`` / ``_plan_add`` would
+    return; and whether a discard closes the hand. ``_apply`` carries out a listed
+    action from these without checking it again. Changes nothing.
     """
     hand = deal.hands[seat]
     side = deal.side_index[seat]
@@ -243,14 +244,15 @@ def _rank_options(rank: int, signature: int, wilds: int) -> tuple[NewOption, ...
 
 
 def _keeps_a_discard(
-    hand: Counter[str], used: dict[str, int], left: int, pozzetto: bool, taken: str | None,
+    hand: Counter[str], used: tuple, left: int, pozzetto: bool, taken: str | None,
     burraco_after: bool,
 ) -> bool:  # fmt: skip
     """Whether laying ``used`` (held) leaves a legal way to end the turn, with ``left``
     (0 or 1) cards in hand: deal.py's ``_check_rest``, rules 1 and 2."""
     if left == 0:
         return not pozzetto
-    last = next(code for code, count in hand.items() if count > used.get(code, 0))
+    counts = dict(used)
+    last = next(code for code, count in hand.items() if count > counts.get(code, 0))
     return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
 
 
@@ -326,22 +328,34 @@ def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> NewOpt
 
 def _new_option(meld: Meld) -> NewOption:
     """The option of laying the new ``meld`` (``Option``, with its plan)."""
-    used: dict[str, int] = {}
+    counts: dict[str, int] = {}
     for code in meld.cards:
-        used[code] = used.get(code, 0) + 1
-    multi = tuple((code, count) for code, count in used.items() if count > 1)
+        counts[code] = counts.get(code, 0) + 1
+    # Tuples of strings and ints only, which the garbage collector stops tracking (not
+    # a tuple holding a dict, even an untracked one).
+    used = tuple(counts.items())
+    multi = tuple((code, count) for code, count in used if count > 1)
     rank = meld.rank if meld.kind == SET else None
     action = "meld " + meld.spelling
+    args = meld_args(meld)
     return (
         action,
-        meld,
+        args,
         used,
         len(meld.cards),
         multi,
         bool(meld.burraco),
         rank,
-        (None, meld, used),
+        (None, args, used),
     )
+
+
+def meld_args(meld: Meld) -> tuple:
+    """``meld`` as the arguments that make it again, ``Meld(*meld_args(meld))``. The
+    options and plans keep these, not the meld: a tuple of strings and ints, which the
+    garbage collector stops tracking, where a meld (and whatever holds one) stays
+    tracked and makes every full collection slower as the caches grow."""
+    return (meld.kind, meld.cards, meld.wild, meld.suit, meld.rank, meld.low)
 
 
 def _segments(places: list[int]) -> list[tuple[int, int]]:
@@ -359,7 +373,7 @@ _WILDS = tuple(code for code in _CARD if is_wild(code))
 _OF_RANK = {
     rank: frozenset(c for c in _CARD if c[:-1] in (rank, "2") or c == JOKER) for rank in _SET_RANKS
 }
-_ONE: dict[str, dict[str, int]] = {code: {code: 1} for code in _CARD}
+_ONE: dict[str, tuple[tuple[str, int]]] = {code: ((code, 1),) for code in _CARD}
 """Cards used by an addition: always the one card added (the meld keeps the rest)."""
 
 
@@ -394,8 +408,8 @@ class _Additions:
             options = self.options[code] = self.options_of(code)
         prefix = f"add {index} "
         return tuple(
-            (prefix + spelling, (index, new, used), size, multi, burraco, used)
-            for spelling, new, used, size, multi, burraco, _ in options
+            (prefix + spelling, (index, args, used), size, multi, burraco, used)
+            for spelling, args, used, size, multi, burraco, _ in options
         )
 
 
@@ -415,7 +429,8 @@ class _SetAdditions(_Additions):
         if grown is None:
             return ()
         spelling = grown.spelling
-        return ((spelling, grown, _ONE[code], 1, (), bool(grown.burraco), grown.rank),)
+        burraco = bool(grown.burraco)
+        return ((spelling, meld_args(grown), _ONE[code], 1, (), burraco, grown.rank),)
 
 
 class _RunAdditions(_Additions):
@@ -434,7 +449,10 @@ class _RunAdditions(_Additions):
         assert suit is not None
         # The meld as parsed tokens for _quick_run: naturals (code, rank), the wild card.
         naturals = [(card, _RANK_AT[low + i]) for i, card in enumerate(cards) if i != wild]
-        self.old = (naturals, (cards[wild], _RANK_AT[low + wild]) if wild is not None else None)
+        self.old = (
+            tuple(naturals),
+            (cards[wild], _RANK_AT[low + wild]) if wild is not None else None,
+        )
         places = [low + i for i in range(len(cards)) if i != wild]
         rest = list(naturals)
         movable = cards[wild] if wild is not None else None
@@ -442,7 +460,8 @@ class _RunAdditions(_Additions):
             movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
             rest.remove((movable, "2"))
             places.remove(2)
-        self.places, self.rest, self.movable = places, rest, movable
+        # Tuples of strings and ints, which the garbage collector stops tracking.
+        self.places, self.rest, self.movable = tuple(places), tuple(rest), movable
         high = low + len(cards) - 1
         codes = [code for code in _WILDS if wild is None]
         for place in range(max(low - 2, 1), min(high + 2, 14) + 1):
@@ -501,7 +520,8 @@ class _RunAdditions(_Additions):
             new = Meld(RUN, cards, index, suit=suit, low=new_low)
             spelling = new.spelling
             if spelling not in options:
-                options[spelling] = (spelling, new, _ONE[code], 1, (), bool(new.burraco), None)
+                burraco = bool(new.burraco)
+                options[spelling] = (spelling, meld_args(new), _ONE[code], 1, (), burraco, None)
         return tuple(options.values())
 
 

@@ -308,9 +308,9 @@ def test_run_additions_made_directly_are_extend_melds_on_every_run_and_card(suit
             assert len(got) == len(options)
             assert sorted(got) == sorted(expected), (meld.spelling, code)
             for spelling, option in got.items():
-                assert option[1] == expected[spelling]
-                assert option[1].spelling == spelling
-                assert option[2:] == ({code: 1}, 1, (), bool(expected[spelling].burraco), None)
+                assert Meld(*option[1]) == expected[spelling]
+                assert Meld(*option[1]).spelling == spelling
+                assert option[2:] == (((code, 1),), 1, (), bool(expected[spelling].burraco), None)
             added += len(got)
     assert added > 3000
 
@@ -349,9 +349,11 @@ def test_new_runs_made_directly_are_build_melds(suit):
                     continue
                 used = Counter(meld.cards)
                 multi = tuple((code, n) for code, n in used.items() if n > 1)
+                args = (meld.kind, meld.cards, meld.wild, meld.suit, meld.rank, meld.low)
+                assert Meld(*args) == meld
                 assert option == (
-                    f"meld {meld.spelling}", meld, dict(used), len(meld.cards), multi,
-                    bool(meld.burraco), None, (None, meld, dict(used)),
+                    f"meld {meld.spelling}", args, tuple(used.items()), len(meld.cards), multi,
+                    bool(meld.burraco), None, (None, args, tuple(used.items())),
                 ), (low, high, nhigh, wild)  # fmt: skip
                 made += 1
     assert made > 1000
