@@ -69,10 +69,8 @@ _UNKNOWN = object()
 _PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
 _RUNS: dict[tuple[int, int, int, int, str], NewOption | None] = {}
 _SETS: dict[tuple[int, int, str], NewOption | None] = {}
-# The new runs of a suit by (its places held, the wild cards held), as one int; the new
-# sets of a rank by (its naturals held, the wild cards held): each put together from the
-# pieces above, so a state looks up one entry a suit and one a rank.
-_SUITS: dict[int, tuple[NewOption, ...]] = {}
+# The new sets of a rank by (its naturals held, the wild cards held), as one int, put
+# together from the pieces above: a state looks up one entry a rank.
 _RANKS: dict[int, tuple[NewOption, ...]] = {}
 # The wild cards held as bits: a bit per code, and the codes of each combination.
 _WILD_BIT = {code: 1 << i for i, code in enumerate((JOKER, *("2" + suit for suit in SUITS)))}
@@ -137,19 +135,42 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     closing = total == 1 and pozzetto
 
     plans: dict[str, tuple] = {}
-    found: list[tuple[Option, ...]] = []
+    found: list[NewOption] = []
+    option: NewOption | None
     for suit in range(4):
         mask = masks[suit]
         # Without a wild card a run needs three places in a row; with one, two in a row
         # or two a place apart.
         if not ((mask & mask >> 1 or mask & mask >> 2) if wilds else mask & mask >> 1 & mask >> 2):
             continue
-        key = (mask << 5 | wilds) << 2 | suit
-        options = _SUITS.get(key)
-        if options is None:
-            options = _cached(_SUITS, key, _suit_options(suit, mask, wilds))
-        if options:
-            found.append(options)
+        pieces = _PIECES.get(mask)
+        if pieces is None:
+            pieces = _PIECES[mask] = _pieces(mask)
+        naturals, pairs, bridges = pieces
+        for low, high in naturals:
+            key = (suit, low, high, 0, "")
+            option = _RUNS.get(key, _UNKNOWN)
+            if option is _UNKNOWN:
+                option = _cached(_RUNS, key, _run_option(*key))
+            if option is not None:
+                found.append(option)
+        if not wilds:
+            continue
+        for wild in _WILDS_OF[wilds]:
+            for low, high in pairs:
+                key = (suit, low, high, 0, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
+            for low, high, nhigh in bridges:
+                key = (suit, low, high, nhigh, wild)
+                option = _RUNS.get(key, _UNKNOWN)
+                if option is _UNKNOWN:
+                    option = _cached(_RUNS, key, _run_option(*key))
+                if option is not None:
+                    found.append(option)
     for rank in ranks:
         signature = signatures[rank]
         if _PAIRED[signature]:
@@ -157,20 +178,18 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
             options = _RANKS.get(key)
             if options is None:
                 options = _cached(_RANKS, key, _rank_options(rank, signature, wilds))
-            if options:
-                found.append(options)
-    for options in found:
-        for action, _meld, used, size, multi, meld_burraco, set_rank, plan in options:
-            if set_rank is not None and set_rank in set_ranks:
-                continue
-            if multi and any(hand[c] < n for c, n in multi):
-                continue
-            left = total - size
-            if left < 2 and not _keeps_a_discard(
-                hand, used, left, pozzetto, taken, burraco or meld_burraco
-            ):
-                continue
-            plans[action] = plan
+            found += options
+    for action, _meld, used, size, multi, meld_burraco, set_rank, plan in found:
+        if set_rank is not None and set_rank in set_ranks:
+            continue
+        if multi and any(hand[c] < n for c, n in multi):
+            continue
+        left = total - size
+        if left < 2 and not _keeps_a_discard(
+            hand, used, left, pozzetto, taken, burraco or meld_burraco
+        ):
+            continue
+        plans[action] = plan
 
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
@@ -200,30 +219,6 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     actions += plans
     actions.sort()
     return actions, plans, closing
-
-
-def _suit_options(suit: int, mask: int, wilds: int) -> tuple[NewOption, ...]:
-    """The new runs of ``SUITS[suit]`` a hand holding its places ``mask`` (bit p for
-    place p, an ace both 1 and 14) and the wild cards ``wilds`` (bits, ``_WILD_BIT``)
-    may lay, before the checks that depend on the rest of the state: each maximal run of
-    three naturals or more alone; with each wild card, each of two or more with the wild
-    at an end, and each pair one place apart bridged by it (``_run_option``)."""
-    pieces = _PIECES.get(mask)
-    if pieces is None:
-        pieces = _PIECES[mask] = _pieces(mask)
-    naturals, pairs, bridges = pieces
-    keys = [(suit, low, high, 0, "") for low, high in naturals]
-    for wild in _WILDS_OF[wilds]:
-        keys += [(suit, low, high, 0, wild) for low, high in pairs]
-        keys += [(suit, low, high, nhigh, wild) for low, high, nhigh in bridges]
-    found = []
-    for key in keys:
-        option = _RUNS.get(key, _UNKNOWN)
-        if option is _UNKNOWN:
-            option = _cached(_RUNS, key, _run_option(*key))
-        if option is not None:
-            found.append(option)
-    return tuple(found)
 
 
 def _rank_options(rank: int, signature: int, wilds: int) -> tuple[NewOption, ...]:
