@@ -55,6 +55,7 @@ for _s, _suit in enumerate(SUITS):
 _PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
 _TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
+_ADD_PREFIX = tuple(f"add {index} " for index in range(36))  # 108 cards, three a meld
 
 # An option: (action or new spelling, the meld (``meld_args``), cards used from hand
 # (``((code, count), ...)``), how many, the codes used more than once as ((code, count), ...),
@@ -198,14 +199,13 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         codes = additions.codes.intersection(hand)
         if not codes:
             continue
-        row = additions.rows.get(index)
-        if row is None:
-            row = additions.rows[index] = {}
+        table = additions.options
+        prefix = _ADD_PREFIX[index]
         for code in codes:
-            offers = row.get(code)
-            if offers is None:
-                offers = row[code] = additions.offers(code, index)
-            for action, plan, size, multi, new_burraco, used in offers:
+            options = table.get(code)
+            if options is None:
+                options = table[code] = additions.options_of(code)
+            for spelling, args, used, size, multi, new_burraco, _ in options:
                 if multi and any(hand[c] < n for c, n in multi):
                     continue
                 left = total - size
@@ -215,7 +215,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                     hand, used, left, pozzetto, taken, burraco or new_burraco
                 ):
                     continue
-                plans[action] = plan
+                plans[prefix + spelling] = (index, args, used)
     actions += plans
     actions.sort()
     return actions, plans, closing
@@ -381,31 +381,16 @@ def _additions(meld: Meld) -> _SetAdditions | _RunAdditions:
 
 class _Additions:
     """What ``_SetAdditions`` and ``_RunAdditions`` share: ``options``, code ->
-    ``options_of(code)`` as they are asked for, and ``rows``, the meld's index on the
-    table -> code -> ``offers(code, index)``."""
+    ``options_of(code)`` as they are asked for."""
 
-    __slots__ = ("meld", "codes", "options", "rows")
+    __slots__ = ("meld", "codes", "options")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
         self.options: dict[str, tuple[Option, ...]] = {}
-        self.rows: dict[int, dict[str, tuple]] = {}
 
     def options_of(self, code: str) -> tuple[Option, ...]:  # pragma: no cover - abstract
         raise NotImplementedError
-
-    def offers(self, code: str, index: int) -> tuple[tuple, ...]:
-        """The additions of ``code`` to the meld lying at ``index``, as ``play_actions``
-        offers them: ``(action, plan, cards used count, codes used twice, whether a
-        burraco, cards used)``, the plan ``(index, the new meld, cards used)``."""
-        options = self.options.get(code)
-        if options is None:
-            options = self.options[code] = self.options_of(code)
-        prefix = f"add {index} "
-        return tuple(
-            (prefix + spelling, (index, args, used), size, multi, burraco, used)
-            for spelling, args, used, size, multi, burraco, _ in options
-        )
 
 
 class _SetAdditions(_Additions):
