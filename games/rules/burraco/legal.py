@@ -55,7 +55,7 @@ for _s, _suit in enumerate(SUITS):
 _PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
 _TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
-_ADD_PREFIX = tuple(f"add {index} " for index in range(36))  # 108 cards, three a meld
+_ADD_PREFIX = tuple(f"add {index} " for index in range(108))  # a meld a card at most
 
 # An option: (action or new spelling, the meld (``meld_args``), cards used from hand
 # (``((code, count), ...)``), how many, the codes used more than once as ((code, count), ...),
