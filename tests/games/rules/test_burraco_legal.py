@@ -9,6 +9,8 @@ actions of every state must stay exactly the reference's. Random hands of severa
 of play (uniform like the benchmark, meld-happy to reach pozzetti and closings, taking
 the pile often to grow big hands) compare the two at every step, and a twin deal that
 never asks for legal actions (so ``apply`` takes its slow path) must reach the same state.
+legal.py makes runs without ``build_meld`` / ``extend_meld`` (``_quick_run``): the last
+tests compare its runs with theirs on every run of a suit and every card added.
 Source of the rules: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco").
 """
 
