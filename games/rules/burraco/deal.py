@@ -115,7 +115,8 @@ class BurracoDeal(Deal):
             # listed (legal.py's play_actions), without checking it again.
             plan = legal[2].get(action)
             if plan is not None:
-                self._lay(seat, *plan)
+                index, args, used = plan
+                self._lay(seat, index, Meld(*args), dict(used))
                 return
             if action.startswith("discard ") and action in legal[1]:
                 self._discard(seat, action[8:], legal[3])

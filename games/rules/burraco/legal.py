@@ -12,13 +12,16 @@ How it is fast (issue #8; docs/performance.md, "The rummy family"). The candidat
 hand fall apart into independent pieces: a new run depends only on a run of places of
 one suit held (or two, one place apart) and on one wild card; a new set only on the
 naturals of its rank held, by suit, and one wild card; an addition only on the meld and
-the one card added (and a run of hearts behaves as the run of spades it becomes with the
-two suits swapped). Each piece is judged once, by melds.py's ``build_meld`` /
-``extend_meld`` (the checks ``apply`` makes), and its verdict kept in a module cache
-shared by every hand (a meld is a value). What depends on the rest of the
-state is checked per state, as deal.py's ``_plan_meld`` / ``_check_rest`` do: one set of
-a rank per side, the cards being in hand, and what the hand keeps (a card to discard
-once the side has its pozzetto, a last card that can be discarded). Nothing here
+the one card added. Each piece is made directly from its cards, as melds.py's
+``build_meld`` / ``extend_meld`` (the checks ``apply`` makes) make it from its tokens: a
+new set or a card added to a set by sorting its naturals, a run (new or with a card
+added) by ``_quick_run``, which mirrors ``build_meld`` on the candidate's parsed cards;
+the tests check them against ``build_meld`` and ``extend_meld`` on every run of a suit.
+Each verdict is kept in a module cache shared by every hand (a meld is a value). What
+depends on the rest of the state is checked per state, as deal.py's ``_plan_meld`` /
+``_check_rest`` do: one set of a rank per side, the cards being in hand, and what the
+hand keeps (a card to discard once the side has its pozzetto, a last card that can be
+discarded). Nothing here
 changes a deal. tests/games/rules/test_burraco_legal.py compares the result with the
 slow enumeration the engine had before, on random hands.
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
@@ -30,8 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from games.rules.base import IllegalAction
-from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
+from games.rules.burraco.melds import _PLACE, _RANK_AT, JOKER, RUN, SET, Meld, is_wild
 from games.rules.cards import RANKS, SUITS
 
 if TYPE_CHECKING:
@@ -53,23 +55,30 @@ for _s, _suit in enumerate(SUITS):
 _PAIRED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 2 for sig in range(256))
 _TRIPLED = tuple(sum(sig >> 2 * s & 3 for s in range(4)) >= 3 for sig in range(256))
 _DISCARD = {code: f"discard {code}" for code in _CARD}
+_ADD_PREFIX = tuple(f"add {index} " for index in range(108))  # a meld a card at most
 
-# An option: (action or new spelling, the meld, cards used from hand (a dict code ->
-# count, never changed), how many, the codes used more than once as ((code, count), ...),
-# whether the meld is a burraco, the rank of a set (None for a run)).
-Option = tuple[str, Meld, dict, int, tuple, bool, "str | None"]
+# An option: (action or new spelling, the meld (``meld_args``), cards used from hand
+# (``((code, count), ...)``), how many, the codes used more than once as ((code, count), ...),
+# whether the meld is a burraco, the rank of a set (None for a run)); a new meld's also
+# has its plan, (None, the meld, cards used), what ``play_actions`` returns for it.
+Option = tuple[str, tuple, dict, int, tuple, bool, "str | None"]
+NewOption = tuple[str, tuple, dict, int, tuple, bool, "str | None", tuple]
 
 _CACHE_LIMIT = 1 << 15
 """Entries a cache holds before it starts again empty (a server plays for weeks)."""
 _UNKNOWN = object()
 _PIECES: dict[int, tuple[tuple, tuple, tuple]] = {}  # by mask: 2**15 at most
-_RUNS: dict[tuple[int, int, int, int, str], Option | None] = {}
-_SETS: dict[tuple[int, int, str], Option | None] = {}
-_ADDS: dict[str, _Additions | _Swapped] = {}
-# The rules treat the four suits alike, and a run's cards go by place, not by suit: a
-# run of another suit is worked out as the spades run it becomes with its suit and
-# spades swapped, and the answer swapped back (tables of str.translate).
-_SWAP = {suit: str.maketrans({suit: "S", "S": suit}) for suit in SUITS}
+_RUNS: dict[tuple[int, int, int, int, str], NewOption | None] = {}
+_SETS: dict[tuple[int, int, str], NewOption | None] = {}
+# The new sets of a rank by (its naturals held, the wild cards held), as one int, put
+# together from the pieces above: a state looks up one entry a rank.
+_RANKS: dict[int, tuple[NewOption, ...]] = {}
+# The wild cards held as bits: a bit per code, and the codes of each combination.
+_WILD_BIT = {code: 1 << i for i, code in enumerate((JOKER, *("2" + suit for suit in SUITS)))}
+_WILDS_OF = tuple(
+    tuple(code for code, bit in _WILD_BIT.items() if bits & bit) for bits in range(32)
+)
+_ADDS: dict[str, _SetAdditions | _RunAdditions] = {}
 
 
 def _cached(cache: dict, key: object, value: object) -> object:
@@ -82,9 +91,10 @@ def _cached(cache: dict, key: object, value: object) -> object:
 def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
     """The sorted legal actions of ``seat``, to act in the play phase of ``deal``; the
     plan of each meld and addition, ``{action: (meld index or None for a new meld, the
-    meld as it will lie, cards used from hand as a dict)}``, what ``_plan_meld`` /
-    ``_plan_add`` would return; and whether a discard closes the hand. ``_apply``
-    carries out a listed action from these without checking it again. Changes nothing.
+    meld as it will lie as ``meld_args`` (``Meld(*args)`` makes it), cards used from
+    hand as ``((code, count), ...)``)}``, what ``_plan_meld`` / ``_plan_add`` would
+    return; and whether a discard closes the hand. ``_apply`` carries out a listed
+    action from these without checking it again. Changes nothing.
     """
     hand = deal.hands[seat]
     side = deal.side_index[seat]
@@ -99,7 +109,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         if meld.kind == SET:
             set_ranks.add(meld.rank)
     total = 0
-    wilds = []
+    wilds = 0  # the wild cards held, as bits (_WILD_BIT)
     masks = [0, 0, 0, 0, 0]
     signatures = [0] * 12
     ranks = []
@@ -108,7 +118,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         suit, bits, rank, unit = _CARD[code]
         masks[suit] |= bits
         if rank < 0:
-            wilds.append(code)
+            wilds |= _WILD_BIT[code]
         else:
             signature = signatures[rank]
             if not signature:
@@ -126,8 +136,8 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     closing = total == 1 and pozzetto
 
     plans: dict[str, tuple] = {}
-    found: list[Option] = []
-    option: Option | None
+    found: list[NewOption] = []
+    option: NewOption | None
     for suit in range(4):
         mask = masks[suit]
         # Without a wild card a run needs three places in a row; with one, two in a row
@@ -145,7 +155,9 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                 option = _cached(_RUNS, key, _run_option(*key))
             if option is not None:
                 found.append(option)
-        for wild in wilds:
+        if not wilds:
+            continue
+        for wild in _WILDS_OF[wilds]:
             for low, high in pairs:
                 key = (suit, low, high, 0, wild)
                 option = _RUNS.get(key, _UNKNOWN)
@@ -163,14 +175,12 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
     for rank in ranks:
         signature = signatures[rank]
         if _PAIRED[signature]:
-            for wild in (*wilds, "") if _TRIPLED[signature] else wilds:
-                key = (rank, signature, wild)
-                option = _SETS.get(key, _UNKNOWN)
-                if option is _UNKNOWN:
-                    option = _cached(_SETS, key, _set_option(*key))
-                if option is not None:
-                    found.append(option)
-    for action, meld, used, size, multi, meld_burraco, set_rank in found:
+            key = (rank << 8 | signature) << 5 | wilds
+            options = _RANKS.get(key)
+            if options is None:
+                options = _cached(_RANKS, key, _rank_options(rank, signature, wilds))
+            found += options
+    for action, _meld, used, size, multi, meld_burraco, set_rank, plan in found:
         if set_rank is not None and set_rank in set_ranks:
             continue
         if multi and any(hand[c] < n for c, n in multi):
@@ -180,7 +190,7 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
             hand, used, left, pozzetto, taken, burraco or meld_burraco
         ):
             continue
-        plans[action] = (None, meld, used)
+        plans[action] = plan
 
     for index, meld in enumerate(melds):
         additions = _ADDS.get(meld.spelling)
@@ -190,11 +200,12 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
         if not codes:
             continue
         table = additions.options
+        prefix = _ADD_PREFIX[index]
         for code in codes:
             options = table.get(code)
             if options is None:
                 options = table[code] = additions.options_of(code)
-            for spelling, new, used, size, multi, new_burraco, _ in options:
+            for spelling, args, used, size, multi, new_burraco, _ in options:
                 if multi and any(hand[c] < n for c, n in multi):
                     continue
                 left = total - size
@@ -204,52 +215,43 @@ def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tup
                     hand, used, left, pozzetto, taken, burraco or new_burraco
                 ):
                     continue
-                plans[f"add {index} {spelling}"] = (index, new, used)
+                plans[prefix + spelling] = (index, args, used)
     actions += plans
     actions.sort()
     return actions, plans, closing
 
 
+def _rank_options(rank: int, signature: int, wilds: int) -> tuple[NewOption, ...]:
+    """The new sets of rank ``_SET_RANKS[rank]`` a hand holding its naturals
+    ``signature`` (two or more) and the wild cards ``wilds`` may lay, before the checks
+    that depend on the rest of the state: its naturals with each wild card, and alone
+    when three or more (``_set_option``)."""
+    found = []
+    choices = _WILDS_OF[wilds]
+    for wild in (*choices, "") if _TRIPLED[signature] else choices:
+        key = (rank, signature, wild)
+        option = _SETS.get(key, _UNKNOWN)
+        if option is _UNKNOWN:
+            option = _cached(_SETS, key, _set_option(*key))
+        if option is not None:
+            found.append(option)
+    return tuple(found)
+
+
 def _keeps_a_discard(
-    hand: Counter[str], used: dict[str, int], left: int, pozzetto: bool, taken: str | None,
+    hand: Counter[str], used: tuple, left: int, pozzetto: bool, taken: str | None,
     burraco_after: bool,
 ) -> bool:  # fmt: skip
     """Whether laying ``used`` (held) leaves a legal way to end the turn, with ``left``
     (0 or 1) cards in hand: deal.py's ``_check_rest``, rules 1 and 2."""
     if left == 0:
         return not pozzetto
-    last = next(code for code, count in hand.items() if count > used.get(code, 0))
+    counts = dict(used)
+    last = next(code for code, count in hand.items() if count > counts.get(code, 0))
     return last != taken and not (pozzetto and (is_wild(last) or not burraco_after))
 
 
-def _options(melds: list[Meld], prefix: str, old: Meld | None = None) -> tuple[Option, ...]:
-    """The options of these valid ``melds`` (new ones, or ``old`` made bigger), by
-    action, duplicates dropped."""
-    options: dict[str, Option] = {}
-    for meld in melds:
-        counted = Counter(meld.cards)
-        if old is not None:
-            counted -= Counter(old.cards)
-        # A plain dict of str to int, which the garbage collector does not track.
-        used = dict(counted)
-        multi = tuple((code, count) for code, count in used.items() if count > 1)
-        rank = meld.rank if meld.kind == SET else None
-        action = prefix + meld.spelling
-        options[action] = (action, meld, used, counted.total(), multi, bool(meld.burraco), rank)
-    return tuple(options.values())
-
-
-def _new_meld(tokens: list[str]) -> Option | None:
-    """The option of a new meld of ``tokens`` if ``build_meld`` accepts it, else None."""
-    try:
-        meld = build_meld(tokens)
-    except IllegalAction:
-        return None
-    (option,) = _options([meld], "meld ")
-    return option
-
-
-def _set_option(rank: int, signature: int, wild: str) -> Option | None:
+def _set_option(rank: int, signature: int, wild: str) -> NewOption | None:
     """The new set of the naturals held of one rank (``_SET_RANKS[rank]``, two or more,
     counted by suit in ``signature``) with the card ``wild`` ("": alone, three or more),
     made directly as ``build_meld`` makes it: two naturals of a rank or more, one wild
@@ -264,14 +266,10 @@ def _set_option(rank: int, signature: int, wild: str) -> Option | None:
     if len(naturals) < 2 or len(cards) < 3:
         return None
     meld = Meld(SET, cards, len(naturals) if wild else None, rank=_SET_RANKS[rank])
-    (option,) = _options([meld], "meld ")
+    option = _new_option(meld)
     # The naturals are the hand's own (signature), so the hand always holds them: no
     # need to check cards used twice.
     return (*option[:4], (), *option[5:])
-
-
-def _wild_token(code: str, place: int, suit: str) -> str:
-    return f"{code}@{_RANK_AT[place]}{suit}"
 
 
 def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
@@ -290,24 +288,69 @@ def _pieces(mask: int) -> tuple[tuple, tuple, tuple]:
     return naturals, pairs, bridges
 
 
-def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> Option | None:
+def _run_option(suit: int, low: int, high: int, nhigh: int, wild: str) -> NewOption | None:
     """A new run of ``SUITS[suit]``: the naturals from place ``low`` to ``high``; with
     the card ``wild`` at the low end (after an ace low, the high end) or, when
-    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``."""
+    ``nhigh``, bridging the gap to the naturals from ``high + 2`` to ``nhigh``. Made
+    by ``_quick_run`` from the cards as ``build_meld`` would make it from their
+    tokens (``wild@place``; the suit's own 2 at the 2's place is its natural self)."""
     letter = SUITS[suit]
-    cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+    naturals = [(_RANK_AT[place] + letter, _RANK_AT[place]) for place in range(low, high + 1)]
     if not wild:
-        tokens = cards
+        place = 0
     elif nhigh:
-        more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
-        tokens = [*cards, _wild_token(wild, high + 1, letter), *more]
+        naturals += [(_RANK_AT[p] + letter, _RANK_AT[p]) for p in range(high + 2, nhigh + 1)]
+        place = high + 1
     elif low > 1:
-        tokens = [_wild_token(wild, low - 1, letter), *cards]
+        place = low - 1
     elif high < 13:
-        tokens = [*cards, _wild_token(wild, high + 1, letter)]
+        place = high + 1
     else:
         return None
-    return _new_meld(tokens)
+    at = None
+    if place:
+        rank = _RANK_AT[place]
+        if wild == "2" + letter and rank == "2":
+            naturals.append((wild, rank))
+        else:
+            at = (wild, rank)
+    made = _quick_run(naturals, at)
+    if made is None:
+        return None
+    cards, index, new_low = made
+    return _new_option(Meld(RUN, cards, index, suit=letter, low=new_low))
+
+
+def _new_option(meld: Meld) -> NewOption:
+    """The option of laying the new ``meld`` (``Option``, with its plan)."""
+    counts: dict[str, int] = {}
+    for code in meld.cards:
+        counts[code] = counts.get(code, 0) + 1
+    # Tuples of strings and ints only, which the garbage collector stops tracking (not
+    # a tuple holding a dict, even an untracked one).
+    used = tuple(counts.items())
+    multi = tuple((code, count) for code, count in used if count > 1)
+    rank = meld.rank if meld.kind == SET else None
+    action = "meld " + meld.spelling
+    args = meld_args(meld)
+    return (
+        action,
+        args,
+        used,
+        len(meld.cards),
+        multi,
+        bool(meld.burraco),
+        rank,
+        (None, args, used),
+    )
+
+
+def meld_args(meld: Meld) -> tuple:
+    """``meld`` as the arguments that make it again, ``Meld(*meld_args(meld))``. The
+    options and plans keep these, not the meld: a tuple of strings and ints, which the
+    garbage collector stops tracking, where a meld (and whatever holds one) stays
+    tracked and makes every full collection slower as the caches grow."""
+    return (meld.kind, meld.cards, meld.wild, meld.suit, meld.rank, meld.low)
 
 
 def _segments(places: list[int]) -> list[tuple[int, int]]:
@@ -321,71 +364,117 @@ def _segments(places: list[int]) -> list[tuple[int, int]]:
     return segments
 
 
-class _Additions:
-    """The additions of one card to one ``meld``: ``codes``, the cards that may make one
-    (the guards of ``options_of``), and ``options``, code -> ``options_of(code)`` as
-    they are asked for."""
+_WILDS = tuple(code for code in _CARD if is_wild(code))
+_OF_RANK = {
+    rank: frozenset(c for c in _CARD if c[:-1] in (rank, "2") or c == JOKER) for rank in _SET_RANKS
+}
+_ONE: dict[str, tuple[tuple[str, int]]] = {code: ((code, 1),) for code in _CARD}
+"""Cards used by an addition: always the one card added (the meld keeps the rest)."""
 
-    __slots__ = ("meld", "codes", "options", "old", "places", "rest", "movable")
+
+def _additions(meld: Meld) -> _SetAdditions | _RunAdditions:
+    """The additions of one card to ``meld``: ``codes``, the cards that may make one
+    (a guard: the others make none), and ``options``, code -> ``options_of(code)`` as
+    they are asked for."""
+    return _SetAdditions(meld) if meld.kind == SET else _RunAdditions(meld)
+
+
+class _Additions:
+    """What ``_SetAdditions`` and ``_RunAdditions`` share: ``options``, code ->
+    ``options_of(code)`` as they are asked for."""
+
+    __slots__ = ("meld", "codes", "options")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
         self.options: dict[str, tuple[Option, ...]] = {}
-        self.old = meld.tokens()
-        if meld.kind == SET:
-            self.codes = frozenset(c for c in _CARD if c[:-1] == meld.rank or is_wild(c))
-            return
-        suit = meld.suit
-        low = meld.low
-        places = [low + i for i in range(len(meld.cards)) if i != meld.wild]
-        rest = [card for i, card in enumerate(meld.cards) if i != meld.wild]
-        movable = meld.cards[meld.wild] if meld.wild is not None else None
-        if movable is None and f"2{suit}" in rest and low <= 2:
-            movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
-            rest.remove(movable)
-            places.remove(2)
-        self.places, self.rest, self.movable = places, rest, movable
-        self.codes = frozenset(
-            code
-            for code in _CARD
-            if (is_wild(code) and meld.wild is None)
-            or (code[-1] == suit and any(self._fits(place) for place in self._places_of(code)))
+
+    def options_of(self, code: str) -> tuple[Option, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class _SetAdditions(_Additions):
+    """The additions of one card to a set (``_additions``)."""
+
+    __slots__ = ()
+
+    def __init__(self, meld: Meld) -> None:
+        super().__init__(meld)
+        self.codes = _OF_RANK[meld.rank]
+
+    def options_of(self, code: str) -> tuple[Option, ...]:
+        """The set with the card ``code`` added, as ``extend_meld`` makes it from the
+        candidate ``[*meld.tokens(), code]``, or () when it refuses it."""
+        grown = _grown_set(self.meld, code)
+        if grown is None:
+            return ()
+        spelling = grown.spelling
+        burraco = bool(grown.burraco)
+        return ((spelling, meld_args(grown), _ONE[code], 1, (), burraco, grown.rank),)
+
+
+class _RunAdditions(_Additions):
+    """The additions of one card to a run (``_additions``), made directly: each
+    candidate (the card at either end or in the wild card's place; the meld's wild card,
+    or a natural 2 pressed into service, moved to the one gap left, else to either end;
+    a wild card held put at either end of a run without one) is judged by ``_quick_run``
+    as ``extend_meld`` judges its spelling. tests/games/rules/test_burraco_legal.py
+    compares the two on every run of a suit and every card."""
+
+    __slots__ = ("old", "places", "rest", "movable")
+
+    def __init__(self, meld: Meld) -> None:
+        super().__init__(meld)
+        suit, low, cards, wild = meld.suit, meld.low, meld.cards, meld.wild
+        assert suit is not None
+        # The meld as parsed tokens for _quick_run: naturals (code, rank), the wild card.
+        naturals = [(card, _RANK_AT[low + i]) for i, card in enumerate(cards) if i != wild]
+        self.old = (
+            tuple(naturals),
+            (cards[wild], _RANK_AT[low + wild]) if wild is not None else None,
         )
-
-    @staticmethod
-    def _places_of(code: str) -> tuple[int, ...]:
-        return (1, 14) if code[0] == "A" else (_PLACE_OF[code[:-1]],)
-
-    def _fits(self, place: int) -> bool:
-        meld = self.meld
-        low, high = meld.low, meld.low + len(meld.cards) - 1
-        return place not in self.places and low - 2 <= place <= high + 2
+        places = [low + i for i in range(len(cards)) if i != wild]
+        rest = list(naturals)
+        movable = cards[wild] if wild is not None else None
+        if movable is None and low <= 2 and cards[2 - low] == f"2{suit}":
+            movable = f"2{suit}"  # a natural 2 may be pressed into service as the wild
+            rest.remove((movable, "2"))
+            places.remove(2)
+        # Tuples of strings and ints, which the garbage collector stops tracking.
+        self.places, self.rest, self.movable = tuple(places), tuple(rest), movable
+        high = low + len(cards) - 1
+        codes = [code for code in _WILDS if wild is None]
+        for place in range(max(low - 2, 1), min(high + 2, 14) + 1):
+            if place not in places:
+                codes.append(_RANK_AT[place] + suit)
+        self.codes = frozenset(codes)
 
     def options_of(self, code: str) -> tuple[Option, ...]:
         """``meld`` with the card ``code`` added, each way ``extend_meld`` accepts among
-        the candidates: the card at either end or in the wild card's place, and the
-        meld's wild card (or a natural 2 pressed into service) moved to the one gap
-        left, else to either end; a wild card held put at either end of a meld without
-        one. Spelled without their ``add <index>`` (the index is the state's)."""
-        meld, old = self.meld, self.old
-        candidates: list[list[str]] = []
-        if meld.kind == SET:
-            grown = _grown_set(meld, code)
-            return _options([grown], "", meld) if grown is not None else ()
+        the candidates (class docstring), duplicates dropped. Spelled without their
+        ``add <index>`` (the index is the state's)."""
+        meld = self.meld
         suit = meld.suit
         assert suit is not None
         low, high = meld.low, meld.low + len(meld.cards) - 1
+        naturals, wild = self.old
         places, rest, movable = self.places, self.rest, self.movable
-        if is_wild(code) and meld.wild is None:
+        found: list[tuple[str, int, int | None] | None] = []
+        if meld.wild is None and is_wild(code):
             for place in (low - 1, high + 1):
                 if 1 <= place <= 14:
-                    candidates.append([*old, _wild_token(code, place, suit)])
+                    rank = _RANK_AT[place]
+                    if code == f"2{suit}" and rank == "2":  # 2S@2S: the natural 2
+                        found.append(_quick_run([*naturals, (code, rank)], None))
+                    else:
+                        found.append(_quick_run(naturals, (code, rank)))
         if code[-1] == suit:
-            for place in self._places_of(code):
-                if not self._fits(place):
+            rank = code[:-1]
+            for place in (1, 14) if rank == "A" else (_PLACE_OF[rank],):
+                if place in places or not low - 2 <= place <= high + 2:
                     continue
                 if low - 1 <= place <= high + 1:
-                    candidates.append([*old, code])
+                    found.append(_quick_run([*naturals, (code, rank)], wild))
                 if movable is None:
                     continue
                 # The wild card goes to the one gap left, else to either end.
@@ -395,8 +484,67 @@ class _Additions:
                 targets = gaps if len(gaps) == 1 else (first - 1, last + 1) if not gaps else ()
                 for target in targets:
                     if 1 <= target <= 14:
-                        candidates.append([*rest, code, _wild_token(movable, target, suit)])
-        return _options(_extended(meld, candidates), "", meld)
+                        at = _RANK_AT[target]
+                        if movable == f"2{suit}" and at == "2":
+                            found.append(_quick_run([*rest, (code, rank), (movable, at)], None))
+                        else:
+                            found.append(_quick_run([*rest, (code, rank)], (movable, at)))
+        options: dict[str, Option] = {}
+        old_wild = meld.cards[meld.wild] if meld.wild is not None else None
+        for made in found:
+            if made is None:
+                continue
+            cards, index, new_low = made
+            if old_wild is not None and index is not None and cards[index] != old_wild:
+                continue  # extend_meld: a wild card is never replaced by another
+            new = Meld(RUN, cards, index, suit=suit, low=new_low)
+            spelling = new.spelling
+            if spelling not in options:
+                burraco = bool(new.burraco)
+                options[spelling] = (spelling, meld_args(new), _ONE[code], 1, (), burraco, None)
+        return tuple(options.values())
+
+
+def _quick_run(
+    naturals: list[tuple[str, str]], wild: tuple[str, str] | None
+) -> tuple[tuple[str, ...], int | None, int] | None:
+    """What melds.py's ``_build_run`` makes of the parsed tokens of a candidate run:
+    ``naturals`` as (code, rank) and the ``wild`` card as (code, the rank it stands
+    for), all of one suit, one wild card at most (the candidates of ``_RunAdditions``
+    are so made): ``(cards, the wild card's index or None, the lowest place)``, or None
+    where it raises IllegalAction (an ace twice, a rank twice, not consecutive, a wild
+    card at the high end of a run not starting with the ace). Rules 1 and 3 of
+    melds.py."""
+    ranks = [rank for _, rank in naturals]
+    if wild is not None:
+        ranks.append(wild[1])
+    size = len(ranks)
+    aces = ranks.count("A")
+    if aces > 1:
+        return None
+    others = [_PLACE[rank] for rank in ranks if rank != "A"]
+    if len(set(others)) != len(others):
+        return None
+    top = max(others, default=1)
+    # The ace is low when the run then is consecutive (A-2-3), else high (Q-K-A).
+    ace = 1 if top == size else 14
+    low = min(others, default=ace)
+    high = top
+    if aces:
+        low, high = min(low, ace), max(high, ace)
+    if high - low + 1 != size:
+        return None
+    cards = [""] * size
+    for code, rank in naturals:
+        cards[(ace if rank == "A" else _PLACE[rank]) - low] = code
+    index = None
+    if wild is not None:
+        code, rank = wild
+        index = (ace if rank == "A" else _PLACE[rank]) - low
+        cards[index] = code
+        if index == size - 1 and low != 1:
+            return None
+    return tuple(cards), index, low
 
 
 def _grown_set(meld: Meld, code: str) -> Meld | None:
@@ -416,65 +564,3 @@ def _grown_set(meld: Meld, code: str) -> Meld | None:
         return None
     cards = (*naturals, wild) if wild is not None else tuple(naturals)
     return Meld(SET, cards, len(naturals) if wild is not None else None, rank=meld.rank)
-
-
-def _additions(meld: Meld) -> _Additions | _Swapped:
-    """The additions to ``meld``: a run not of spades by way of its spades twin."""
-    if meld.kind == SET or meld.suit == "S":
-        return _Additions(meld)
-    return _Swapped(meld)
-
-
-class _Swapped:
-    """The additions to a run not of spades (``_Additions``' interface): those to the
-    run with its suit and spades swapped (``twin``), swapped back."""
-
-    __slots__ = ("codes", "options", "twin", "swap")
-
-    def __init__(self, meld: Meld) -> None:
-        assert meld.suit is not None
-        self.swap = swap = _SWAP[meld.suit]
-        spelling = meld.spelling.translate(swap)
-        twin = _ADDS.get(spelling)
-        if twin is None:
-            twin = _cached(_ADDS, spelling, _Additions(build_meld(spelling.split())))
-        assert isinstance(twin, _Additions)
-        self.twin = twin
-        self.codes = frozenset(code.translate(swap) for code in twin.codes)
-        self.options: dict[str, tuple[Option, ...]] = {}
-
-    def options_of(self, code: str) -> tuple[Option, ...]:
-        """``_Additions.options_of`` of the twin for the swapped ``code``, swapped back."""
-        swap, twin = self.swap, self.twin
-        other = code.translate(swap)
-        options = twin.options.get(other)
-        if options is None:
-            options = twin.options[other] = twin.options_of(other)
-        swapped = []
-        for spelling, new, used, size, multi, burraco, rank in options:
-            assert new.suit is not None
-            meld = Meld(
-                new.kind, tuple(card.translate(swap) for card in new.cards), new.wild,
-                suit=new.suit.translate(swap), rank=rank, low=new.low,
-            )  # fmt: skip
-            swapped.append(
-                (
-                    spelling.translate(swap), meld,
-                    {card.translate(swap): count for card, count in used.items()}, size,
-                    tuple((card.translate(swap), count) for card, count in multi), burraco,
-                    rank,
-                )
-            )  # fmt: skip
-        return tuple(swapped)
-
-
-def _extended(meld: Meld, candidates: list[list[str]]) -> list[Meld]:
-    """The new melds of the ``candidates`` (whole new spellings of ``meld``) that
-    ``extend_meld`` accepts."""
-    melds = []
-    for tokens in candidates:
-        try:
-            melds.append(extend_meld(meld, tokens)[0])
-        except IllegalAction:
-            continue
-    return melds

@@ -37,9 +37,10 @@ Errors are IllegalAction with a key (``meld_too_short``, ``bad_card``,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import Any
 
 from games.rules.base import IllegalAction
 from games.rules.cards import RANKS, SUITS
@@ -72,6 +73,25 @@ def check_code(code: str) -> str:
     if isinstance(code, str) and len(code) >= 2 and code[:-1] in _PLACE and code[-1] in SUITS:
         return code
     raise IllegalAction("bad_card", f"{code!r} is not a card code (e.g. 7S, 10H, JK)", card=code)
+
+
+class _once:  # noqa: N801 - used as a decorator, like functools.cached_property
+    """``functools.cached_property`` without its lock (Python 3.11 takes an RLock on
+    every first access, a noticeable share of making a meld in legal.py): the value is
+    worked out on first access and kept in the instance's ``__dict__``, where later
+    lookups find it before this descriptor. A meld is a value, so two threads working
+    it out at once get equal answers."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -109,12 +129,12 @@ class Meld:
         tokens[self.wild] = f"{self.cards[self.wild]}@{_RANK_AT[place]}{self.suit}"
         return tokens
 
-    @cached_property
+    @_once
     def spelling(self) -> str:
         """The canonical spelling as one string, e.g. ``"JK@6S 7S 8S"``."""
         return " ".join(self.tokens())
 
-    @cached_property
+    @_once
     def burraco(self) -> str | None:
         """``"clean"``, ``"semi_clean"``, ``"dirty"`` or None (fewer than seven cards).
 

@@ -9,6 +9,8 @@ actions of every state must stay exactly the reference's. Random hands of severa
 of play (uniform like the benchmark, meld-happy to reach pozzetti and closings, taking
 the pile often to grow big hands) compare the two at every step, and a twin deal that
 never asks for legal actions (so ``apply`` takes its slow path) must reach the same state.
+legal.py makes runs without ``build_meld`` / ``extend_meld`` (``_quick_run``): the last
+tests compare its runs with theirs on every run of a suit and every card added.
 Source of the rules: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco").
 """
 
@@ -23,7 +25,8 @@ from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.burraco import Burraco
-from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, is_wild
+from games.rules.burraco.legal import _CARD, _additions, _run_option
+from games.rules.burraco.melds import _RANK_AT, JOKER, SET, Meld, build_meld, extend_meld, is_wild
 from tests.games.rules.test_burraco_play import ALICE, make_deal
 
 GAME = Burraco()
@@ -233,8 +236,8 @@ def test_legal_actions_match_the_reference_for_any_hand(seats, seed, policy, sem
 
 @pytest.mark.parametrize("suit", ["C", "D", "H", "S"])
 def test_runs_of_every_suit_offer_the_same_additions_spelled_in_their_suit(suit):
-    # Additions to a run not of spades are worked out on its spades twin (legal.py):
-    # each suit, with its natural 2, a wild 2 of another suit and the joker.
+    # Additions to runs of each suit, with its natural 2, a wild 2 of another suit and
+    # the joker.
     other = "C" if suit != "C" else "D"
     hand = [f"{rank}{suit}" for rank in ("2", "3", "4", "6", "7", "A", "Q", "K")]
     hand += [f"2{other}", "JK", f"9{other}"]
@@ -249,3 +252,110 @@ def test_runs_of_every_suit_offer_the_same_additions_spelled_in_their_suit(suit)
     deal.apply(f"add 0 3{suit} 4{suit} 2{suit}@5{suit} 6{suit}")
     assert deal.legal_actions() == reference_actions(deal)
     assert deal.melds[0][0].spelling == f"3{suit} 4{suit} 2{suit}@5{suit} 6{suit}"
+
+
+def _every_run(suit: str) -> list[Meld]:
+    """Every run of ``suit`` (each length and place, without a wild card or with the
+    joker, its suit's 2 or another suit's 2 in each place), as build_meld makes them."""
+    other = "C" if suit != "C" else "D"
+    melds: dict[str, Meld] = {}
+    for low in range(1, 15):
+        for high in range(low + 2, 15):
+            cards = [_RANK_AT[place] + suit for place in range(low, high + 1)]
+            spellings = [cards]
+            for index, place in enumerate(range(low, high + 1)):
+                for wild in (JOKER, f"2{suit}", f"2{other}"):
+                    token = f"{wild}@{_RANK_AT[place]}{suit}"
+                    spellings.append([*cards[:index], token, *cards[index + 1 :]])
+            for tokens in spellings:
+                try:
+                    meld = build_meld(tokens)
+                except IllegalAction:
+                    continue
+                melds[meld.spelling] = meld
+    return list(melds.values())
+
+
+def _reference_additions(meld: Meld, code: str) -> dict[str, Meld]:
+    """The additions of ``code`` to ``meld`` by way of the reference candidates and
+    extend_meld (the path legal.py took before making runs' additions directly)."""
+    found: dict[str, Meld] = {}
+    for tokens in _add_candidates(meld, Counter({code: 1})):
+        try:
+            new, added = extend_meld(meld, tokens)
+        except IllegalAction:
+            continue
+        assert added == Counter({code: 1})
+        found.setdefault(new.spelling, new)
+    return found
+
+
+@pytest.mark.parametrize("suit", ["C", "H", "S"])
+def test_run_additions_made_directly_are_extend_melds_on_every_run_and_card(suit):
+    # legal.py's _RunAdditions builds a run's additions without extend_meld: on every
+    # run of a suit (aces low and high, natural 2s, wild cards in every place) and for
+    # every card, the guard and the additions must be extend_meld's.
+    runs = _every_run(suit)
+    assert len(runs) > 1000
+    added = 0
+    for meld in runs:
+        additions = _additions(meld)
+        for code in _CARD:
+            expected = _reference_additions(meld, code)
+            if code not in additions.codes:
+                assert not expected, (meld.spelling, code)
+                continue
+            options = additions.options_of(code)
+            got = {option[0]: option for option in options}
+            assert len(got) == len(options)
+            assert sorted(got) == sorted(expected), (meld.spelling, code)
+            for spelling, option in got.items():
+                assert Meld(*option[1]) == expected[spelling]
+                assert Meld(*option[1]).spelling == spelling
+                assert option[2:] == (((code, 1),), 1, (), bool(expected[spelling].burraco), None)
+            added += len(got)
+    assert added > 3000
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_new_runs_made_directly_are_build_melds(suit):
+    # legal.py's _run_option makes a new run without build_meld: for every run of places
+    # of a suit, alone or with each wild card at its low end (or high, after an ace) or
+    # bridging a gap of one place, the option must be build_meld's of its tokens.
+    letter = "CDHS"[suit]
+    made = 0
+    for low in range(1, 15):
+        for high in range(low + 1, 15):
+            cards = [_RANK_AT[place] + letter for place in range(low, high + 1)]
+            shapes = [(0, "", cards)] if high - low >= 2 else []
+            for wild in (JOKER, "2C", "2D", "2H", "2S"):
+                if low > 1:
+                    end = [_wild_token(wild, low - 1, letter), *cards]
+                elif high < 13:
+                    end = [*cards, _wild_token(wild, high + 1, letter)]
+                else:
+                    end = None
+                shapes.append((0, wild, end))
+                for nhigh in range(high + 2, 15):
+                    more = [_RANK_AT[place] + letter for place in range(high + 2, nhigh + 1)]
+                    bridge = [*cards, _wild_token(wild, high + 1, letter), *more]
+                    shapes.append((nhigh, wild, bridge))
+            for nhigh, wild, tokens in shapes:
+                option = _run_option(suit, low, high, nhigh, wild)
+                try:
+                    meld = build_meld(tokens) if tokens is not None else None
+                except IllegalAction:
+                    meld = None
+                if meld is None:
+                    assert option is None, (low, high, nhigh, wild)
+                    continue
+                used = Counter(meld.cards)
+                multi = tuple((code, n) for code, n in used.items() if n > 1)
+                args = (meld.kind, meld.cards, meld.wild, meld.suit, meld.rank, meld.low)
+                assert Meld(*args) == meld
+                assert option == (
+                    f"meld {meld.spelling}", args, tuple(used.items()), len(meld.cards), multi,
+                    bool(meld.burraco), None, (None, args, tuple(used.items())),
+                ), (low, high, nhigh, wild)  # fmt: skip
+                made += 1
+    assert made > 1000
