@@ -772,7 +772,12 @@ def test_recomputing_standings_rebuilds_them_from_the_results(alice, bob):
     # tests/games/test_burraco_live.py plays its match to the end into Elo and standings.
     [game.slug for game in all_games() if 2 in game.seats and game.slug != "burraco"],
 )
-def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(alice, bob, game):
+def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(
+    alice, bob, game, settings
+):
+    # Rumino pauses after every discard for its claim window (games/claim_window.py); the
+    # random players here do not wait: no window, every offer lapses at once.
+    settings.RUMINO_CLAIM_SECONDS = 0
     tournament = make_tournament([alice, bob], game=game, slug=f"{game}-cup")
     round_ = tournament.rounds.get(number=1)
     services.round_start(round_id=round_.pk)
