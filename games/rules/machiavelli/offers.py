@@ -192,6 +192,32 @@ def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
     return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
 
 
+def _entry(meld: Meld) -> tuple[Meld, Meld, str]:
+    """A meld of the hand as step 1 offers it: the meld, its faces sorted (the cards a
+    plan places) and its text."""
+    return meld, tuple(sorted(meld)), format_meld(meld)
+
+
+_PRESENT = bytes([0, 1, 1]) + bytes(253)
+"""``bytes.translate`` table: a count of 1 or 2 copies becomes 1."""
+_SUIT_STARTS = tuple((suit, suit * 13) for suit in range(4))
+_SETS_AT = tuple(
+    {
+        bytes(bits >> suit & 1 for suit in range(4)): tuple(map(_entry, _sets_of(rank, bits)))
+        for bits in range(16)
+    }
+    for rank in range(13)
+)
+"""Step 1's sets of a rank: ``_SETS_AT[rank][the hand's 4 bytes at the rank, 0 or 1]``."""
+_RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
+"""Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met."""
+
+
+def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Meld, Meld, str], ...]:
+    """Step 1's runs of ``suit`` for the hand whose bytes (0 or 1) in it are ``row``."""
+    return tuple(map(_entry, _runs_of(suit, int.from_bytes(row, "little"))))
+
+
 _canonical = lru_cache(maxsize=1 << 15)(canonical)
 """``canonical`` remembered, for the tuples the offers build over and over."""
 
@@ -202,22 +228,26 @@ def meld_text(meld: Meld) -> str:
     return format_meld(meld)
 
 
-MeldOffers = tuple[str, int, int, int, tuple[tuple[int, int, int, Meld], ...], bool, int]
+Spare = tuple[int, int, int, Meld, str]
+Grow = tuple[int, int, Meld, str]
+MeldOffers = tuple[str, int, int, int, tuple[Spare, ...], bool, int, tuple[Grow, ...]]
 
 
 @lru_cache(maxsize=1 << 15)
 def meld_offers(meld: Meld) -> MeldOffers:
     """What a meld of the table offers, remembered (a table changes by a meld or two a
-    turn): ``(text, packed, lengthen, split, spare, kept, spare ranks)``.
+    turn): ``(text, packed, lengthen, split, spare, kept, spare ranks, grow)``.
 
     ``lengthen`` masks the faces that make it one card longer (``extensions``); ``split``
     those that split a run in two runs of three or more (a second copy of a card at
-    position 2 to len - 3); ``spare`` lists ``(suit, face, rank, the meld without it)``
-    for the faces it can give up and stay a meld (any card of a set of four, the ends of
-    a run of four or more; of four cards or more that are no meld, the ends) and
-    ``spare ranks`` masks their ranks (as suit 0's faces); ``packed`` is ``lengthen |
+    position 2 to len - 3); ``spare`` lists ``(suit, face, rank, the meld without it,
+    its text)`` for the faces it can give up and stay a meld (any card of a set of four,
+    the ends of a run of four or more; of four cards or more that are no meld, the ends)
+    and ``spare ranks`` masks their ranks (as suit 0's faces); ``packed`` is ``lengthen |
     split << WIDTH | spare faces << 2 * WIDTH | spare ranks << 3 * WIDTH``; ``kept``:
-    ``apply`` keeps the meld as it is (valid and canonical)."""
+    ``apply`` keeps the meld as it is (valid and canonical); ``grow`` lists ``(the
+    face's byte mask, face, the longer meld canonical, its text)`` for each face of
+    ``lengthen``."""
     kind = meld_kind(meld)
     split = 0
     if kind == RUN:
@@ -230,12 +260,19 @@ def meld_offers(meld: Meld) -> MeldOffers:
     for face in faces:
         rest = list(meld)
         rest.remove(face)
-        spare.append((face // 13, face, face % 13, tuple(rest)))
+        spare.append((face // 13, face, face % 13, tuple(rest), meld_text(tuple(rest))))
     kept = kind is not None and _canonical(meld) == tuple(meld)
-    lengthen = mask_of(extensions(meld))
+    grown = extensions(meld)
+    lengthen = mask_of(grown)
+    grow = []
+    for face in grown:
+        longer = _canonical((*meld, face))
+        grow.append((bit(face), face, longer, meld_text(longer)))
     spare_ranks = mask_of([face % 13 for face in faces])
     packed = lengthen | split << WIDTH | mask_of(faces) << 2 * WIDTH | spare_ranks << 3 * WIDTH
-    return format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks
+    return (
+        format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks, tuple(grow)
+    )  # fmt: skip
 
 
 def edit(table: list[Meld], changes: Changes, added: Melds) -> list[Meld]:
@@ -254,10 +291,14 @@ class TableOffers:
     table and never changes it in place. ``infos``: ``meld_offers`` of each meld;
     ``packed``: their packed masks added (a byte counts melds, at most 35, no carry);
     ``kept``: every meld kept as it is by ``apply``, so that plans can be made.
+    ``grow_at[face]`` lists ``(meld index, the meld lengthened by face, its text)`` for
+    the melds ``face`` lengthens, ``spare_at[rank]`` the ``(suit, face, meld index, the
+    meld without it, its text)`` of the cards of ``rank`` the table can spare: both are
+    worked out afresh for a new table and edited with it otherwise.
     """
 
     __slots__ = (
-        "table", "infos", "texts", "packed", "kept",
+        "table", "infos", "texts", "packed", "kept", "grow_at", "spare_at",
         "lengthen", "split", "spare", "spare_one", "spare_two", "_head",
     )  # fmt: skip
 
@@ -267,7 +308,20 @@ class TableOffers:
         self.texts = [info[0] for info in infos]
         self.packed = sum(info[1] for info in infos)
         self.kept = all(info[5] for info in infos)
+        self._index()
         self._masks()
+
+    def _index(self) -> None:
+        """``grow_at`` and ``spare_at`` worked out from ``infos``."""
+        grow_at: list[list[tuple[int, Meld, str]]] = [[] for _ in range(FACES)]
+        spare_at: list[list[Spare]] = [[] for _ in range(13)]
+        for index, info in enumerate(self.infos):
+            for _, face, longer, text in info[7]:
+                grow_at[face].append((index, longer, text))
+            for suit, face, rank, rest, text in info[4]:
+                spare_at[rank].append((suit, face, index, rest, text))
+        self.grow_at = [tuple(entries) for entries in grow_at]
+        self.spare_at = [tuple(entries) for entries in spare_at]
 
     def edited(self, table: list[Meld], changes: Changes, added: Melds) -> TableOffers:
         """The offers of ``table``, this table edited by a plan's ``changes`` and
@@ -275,25 +329,49 @@ class TableOffers:
         new = TableOffers.__new__(TableOffers)
         new.table = table
         infos, texts, packed = self.infos.copy(), self.texts.copy(), self.packed
+        grow_at, spare_at = self.grow_at.copy(), self.spare_at.copy()
+        shifted = False
         for index, melds in changes:
-            packed -= infos[index][1]
+            old = infos[index]
+            packed -= old[1]
             if len(melds) == 1:
                 info = meld_offers(melds[0])
                 infos[index] = info
                 texts[index] = info[0]
                 packed += info[1]
+                if shifted:
+                    continue
+                # The meld's entries in the indexes: the old ones out, the new in.
+                for _, face, _, _ in old[7]:
+                    grow_at[face] = tuple(at for at in grow_at[face] if at[0] != index)
+                for _, _, rank, _, _ in old[4]:
+                    spare_at[rank] = tuple(at for at in spare_at[rank] if at[2] != index)
+                for _, face, longer, text in info[7]:
+                    grow_at[face] += ((index, longer, text),)
+                for suit, face, rank, rest, text in info[4]:
+                    spare_at[rank] += ((suit, face, index, rest, text),)
                 continue
+            shifted = True  # the melds after it move: the indexes are worked out afresh
             fresh = [meld_offers(meld) for meld in melds]
             infos[index : index + 1] = fresh
             texts[index : index + 1] = [info[0] for info in fresh]
             for info in fresh:
                 packed += info[1]
         for meld in added:
+            index = len(infos)
             info = meld_offers(meld)
             infos.append(info)
             texts.append(info[0])
             packed += info[1]
+            for _, face, longer, text in info[7]:
+                grow_at[face] += ((index, longer, text),)
+            for suit, face, rank, rest, text in info[4]:
+                spare_at[rank] += ((suit, face, index, rest, text),)
         new.infos, new.texts, new.packed, new.kept = infos, texts, packed, True
+        if shifted:
+            new._index()
+        else:
+            new.grow_at, new.spare_at = grow_at, spare_at
         new._masks()
         return new
 
@@ -322,23 +400,16 @@ class TableOffers:
         table, which is not this ``table``, so the copy works out its own offers)."""
         return self
 
-    def spare_of_rank(self, rank: int) -> list[tuple[int, int, int, Meld]]:
-        """``(suit, face, meld index, the meld without it)`` of each card of ``rank``
-        the table can spare."""
-        mask = 1 << 8 * rank
-        return [
-            (suit, face, index, rest)
-            for index, info in enumerate(self.infos)
-            if info[6] & mask
-            for suit, face, of_rank, rest in info[4]
-            if of_rank == rank
-        ]
+    def spare_of_rank(self, rank: int) -> tuple[Spare, ...]:
+        """``(suit, face, meld index, the meld without it, its text)`` of each card of
+        ``rank`` the table can spare."""
+        return self.spare_at[rank]
 
     def offers(self, counts: bytes) -> dict[str, Plan]:
         """The ``table ...`` actions of ``legal_actions``' four steps for the hand whose
         52 counts are ``counts`` (as bytes), each with its plan (None if not ``kept``)."""
-        present = int.from_bytes(counts, "little")
-        present = (present | present >> 1) & ONES
+        norm = counts.translate(_PRESENT)  # 2 copies read as 1
+        present = int.from_bytes(norm, "little")
         plans: dict[str, Plan] = {}
         kept = self.kept
         # 1. The hand's own melds, added to the table.
@@ -358,21 +429,33 @@ class TableOffers:
             if head is None:
                 texts = self.texts
                 head = self._head = _VERB + _SEP.join(texts) + _SEP if texts else _VERB
-            for meld in hand_melds(present):
-                plan = ((), (meld,), tuple(sorted(meld))) if kept else None
-                plans[head + meld_text(meld)] = plan
+            # The sets of each rank with three suits or more, then the runs of each
+            # suit, looked up by the hand's bytes at the rank or the suit.
+            at_three = ((held + _ADD_RANKS[3]) & _BIT_7) >> 7
+            while at_three:
+                low = at_three & -at_three
+                at_three ^= low
+                rank = (low.bit_length() - 1) >> 3
+                for meld, placed, text in _SETS_AT[rank][norm[rank::13]]:
+                    plans[head + text] = ((), (meld,), placed) if kept else None
+            for suit, start in _SUIT_STARTS:
+                row = norm[start : start + 13]
+                runs = _RUNS[suit].get(row)
+                if runs is None:
+                    runs = _RUNS[suit][row] = _hand_runs(suit, row)
+                for meld, placed, text in runs:
+                    plans[head + text] = ((), (meld,), placed) if kept else None
         # 2. A card of the hand lengthens a meld.
         lengthen = present & self.lengthen
         if lengthen:
-            table, infos, texts = self.table, self.infos, self.texts
+            grow_at, texts = self.grow_at, self.texts
             while lengthen:
                 mask = lengthen & -lengthen  # one face's byte
                 lengthen ^= mask
                 face = (mask.bit_length() - 1) >> 3
-                for index in [index for index, info in enumerate(infos) if info[2] & mask]:
-                    longer = _canonical((*table[index], face))
+                for index, longer, text in grow_at[face]:
                     new_texts = texts.copy()
-                    new_texts[index] = meld_text(longer)
+                    new_texts[index] = text
                     plan = (((index, (longer,)),), (), (face,)) if kept else None
                     plans[_VERB + _SEP.join(new_texts)] = plan
         # 3. A card of the hand splits a run at its rank.
@@ -409,7 +492,7 @@ class TableOffers:
         hand and two spared by two melds, or two of the hand and one spared."""
         spared = self.spare_of_rank(rank)
         kept, texts = self.kept, self.texts
-        found: list[tuple[Meld, tuple[tuple[int, int, int, Meld], ...]]] = []
+        found: list[tuple[Meld, tuple[tuple[int, int, int, Meld, str], ...]]] = []
         if len(spared) >= 2:
             pairs = [
                 (first, second)
@@ -432,10 +515,10 @@ class TableOffers:
             new_texts = texts.copy()
             new_texts.append(meld_text(new_set))
             first = taken[0]
-            new_texts[first[2]] = meld_text(first[3])
+            new_texts[first[2]] = first[4]
             if len(taken) == 2:
                 second = taken[1]
-                new_texts[second[2]] = meld_text(second[3])
+                new_texts[second[2]] = second[4]
                 changes: Changes = ((first[2], (first[3],)), (second[2], (second[3],)))
             else:
                 changes = ((first[2], (first[3],)),)
