@@ -342,10 +342,19 @@ class TableOffers:
                 if shifted:
                     continue
                 # The meld's entries in the indexes: the old ones out, the new in.
+                # (Most often the meld's entry is the only one at its face or rank.)
                 for _, face, _, _ in old[7]:
-                    grow_at[face] = tuple(at for at in grow_at[face] if at[0] != index)
+                    at = grow_at[face]
+                    if len(at) == 1 and at[0][0] == index:
+                        grow_at[face] = ()
+                    else:
+                        grow_at[face] = tuple([entry for entry in at if entry[0] != index])
                 for _, _, rank, _, _ in old[4]:
-                    spare_at[rank] = tuple(at for at in spare_at[rank] if at[2] != index)
+                    at = spare_at[rank]
+                    if len(at) == 1 and at[0][2] == index:
+                        spare_at[rank] = ()
+                    else:
+                        spare_at[rank] = tuple([entry for entry in at if entry[2] != index])
                 for _, face, longer, text in info[7]:
                     grow_at[face] += ((index, longer, text),)
                 for suit, face, rank, rest, text in info[4]:
