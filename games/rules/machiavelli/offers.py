@@ -209,6 +209,16 @@ _SETS_AT = tuple(
     for rank in range(13)
 )
 """Step 1's sets of a rank: ``_SETS_AT[rank][the hand's 4 bytes at the rank, 0 or 1]``."""
+_SETS_OF_SUITS = tuple(
+    {
+        bits: (meld, format_meld(meld))
+        for bits in range(16)
+        if bin(bits).count("1") == 3
+        for meld in [tuple(suit * 13 + rank for suit in _SUITS_IN[bits])]
+    }
+    for rank in range(13)
+)
+"""Step 4's new set of three of a rank by its suits (4 bits): ``(meld, text)``."""
 _RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
 """Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met."""
 
@@ -499,39 +509,43 @@ class TableOffers:
     def _new_sets(self, plans: dict[str, Plan], rank: int, held: tuple[int, ...]) -> None:
         """Step 4 at ``rank``, the hand holding it in the suits ``held``: one card of the
         hand and two spared by two melds, or two of the hand and one spared."""
-        spared = self.spare_of_rank(rank)
+        spared = self.spare_at[rank]
         kept, texts = self.kept, self.texts
-        found: list[tuple[Meld, tuple[tuple[int, int, int, Meld, str], ...]]] = []
+        sets = _SETS_OF_SUITS[rank]
         if len(spared) >= 2:
-            pairs = [
-                (first, second)
-                for first, second in combinations(spared, 2)
-                if first[2] != second[2] and first[0] != second[0]
-            ]
-            for suit in held:
-                for first, second in pairs:
-                    if suit != first[0] and suit != second[0]:
-                        # Both spared: the later meld first, as a plan's changes go.
-                        taken = (first, second) if first[2] > second[2] else (second, first)
-                        found.append(((suit * 13 + rank,), taken))
+            for first, second in combinations(spared, 2):
+                if first[2] == second[2] or first[0] == second[0]:
+                    continue
+                if first[2] < second[2]:
+                    # Both spared: the later meld first, as a plan's changes go.
+                    first, second = second, first
+                for suit in held:
+                    if suit == first[0] or suit == second[0]:
+                        continue
+                    new_set, text = sets[1 << suit | 1 << first[0] | 1 << second[0]]
+                    new_texts = texts.copy()
+                    new_texts[first[2]] = first[4]
+                    new_texts[second[2]] = second[4]
+                    new_texts.append(text)
+                    plans[_VERB + _SEP.join(new_texts)] = (
+                        (
+                            ((first[2], (first[3],)), (second[2], (second[3],))),
+                            (new_set,),
+                            (suit * 13 + rank,),
+                        )
+                        if kept
+                        else None
+                    )
         for one, two in combinations(held, 2):
             for taken in spared:
-                if taken[0] != one and taken[0] != two:
-                    found.append(((one * 13 + rank, two * 13 + rank), (taken,)))
-        for placed, taken in found:
-            # One card of the rank per suit: in suit order, the set is canonical.
-            new_set = tuple(sorted((*placed, *[entry[1] for entry in taken])))
-            new_texts = texts.copy()
-            new_texts.append(meld_text(new_set))
-            first = taken[0]
-            new_texts[first[2]] = first[4]
-            if len(taken) == 2:
-                second = taken[1]
-                new_texts[second[2]] = second[4]
-                changes: Changes = ((first[2], (first[3],)), (second[2], (second[3],)))
-            else:
-                changes = ((first[2], (first[3],)),)
-            if kept:
-                plans[_VERB + _SEP.join(new_texts)] = (changes, (new_set,), placed)
-            else:
-                plans[_VERB + _SEP.join(new_texts)] = None
+                if taken[0] == one or taken[0] == two:
+                    continue
+                new_set, text = sets[1 << one | 1 << two | 1 << taken[0]]
+                new_texts = texts.copy()
+                new_texts[taken[2]] = taken[4]
+                new_texts.append(text)
+                plans[_VERB + _SEP.join(new_texts)] = (
+                    (((taken[2], (taken[3],)),), (new_set,), (one * 13 + rank, two * 13 + rank))
+                    if kept
+                    else None
+                )
