@@ -139,14 +139,15 @@ class MachiavelliDeal(Deal):
             and offered[1] == counts
             and offered[2] is stocked
         ):
-            return list(offered[3])
+            return offered[3].copy()
         tables = self._table_offers
         if tables is None or tables.table is not table:
             tables = self._table_offers = TableOffers(table)
         plans = tables.offers(counts)
-        legal = (DRAW if stocked else PASS, *sorted(plans))  # "draw" < "pass" < "table"
+        legal = sorted(plans)
+        legal.insert(0, DRAW if stocked else PASS)  # "draw" < "pass" < "table"
         self._offered = (table, counts, stocked, legal, plans)
-        return list(legal)
+        return legal.copy()
 
     # -- applying an action ----------------------------------------------------
 

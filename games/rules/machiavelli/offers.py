@@ -209,6 +209,10 @@ _SETS_AT = tuple(
     for rank in range(13)
 )
 """Step 1's sets of a rank: ``_SETS_AT[rank][the hand's 4 bytes at the rank, 0 or 1]``."""
+_SUITS_OF_BYTES = {
+    bytes(bits >> suit & 1 for suit in range(4)): _SUITS_IN[bits] for bits in range(16)
+}
+"""The suits held at a rank, by the hand's 4 bytes (0 or 1) at it."""
 _SETS_OF_SUITS = tuple(
     {
         bits: (meld, format_meld(meld))
@@ -501,9 +505,22 @@ class TableOffers:
             ranks = ((held + _ADD_RANKS[2]) & _BIT_7) >> 7 & spare_one
             ranks |= ((held + _ADD_RANKS[1]) & _BIT_7) >> 7 & self.spare_two
             if ranks:
-                ranks &= at_least(suit_counts(present | self.spare), 3)
-                for rank in faces_in(ranks):
-                    self._new_sets(plans, rank, _SUITS_IN[suits_at(present, rank)])
+                either = present | self.spare  # suit_counts and at_least, inline
+                ranks &= (
+                    (
+                        (either & _SUIT)
+                        + (either >> SUIT_BITS & _SUIT)
+                        + (either >> 2 * SUIT_BITS & _SUIT)
+                        + (either >> 3 * SUIT_BITS)
+                        + _ADD_RANKS[3]
+                    )
+                    & _BIT_7
+                ) >> 7
+                while ranks:
+                    low = ranks & -ranks
+                    ranks ^= low
+                    rank = (low.bit_length() - 1) >> 3
+                    self._new_sets(plans, rank, _SUITS_OF_BYTES[norm[rank::13]])
         return plans
 
     def _new_sets(self, plans: dict[str, Plan], rank: int, held: tuple[int, ...]) -> None:
