@@ -107,18 +107,16 @@ def faces_in(mask: int) -> list[int]:
 
 def suit_counts(mask: int) -> int:
     """How many suits of each rank ``mask`` holds: a byte per rank (0 to 4), the four
-    suits' bytes added (no carry)."""
-    return (
-        (mask & _SUIT)
-        + (mask >> SUIT_BITS & _SUIT)
-        + (mask >> 2 * SUIT_BITS & _SUIT)
-        + (mask >> 3 * SUIT_BITS)
-    )
+    suits' bytes added (no carry). ``mask`` is ``a + b * 2**104 + c * 2**208 + d *
+    2**312`` (a suit's 13 bytes each), so modulo ``2**104 - 1`` it is ``a + b + c + d``,
+    which is smaller than ``2**104 - 1`` (no byte over 4): one operation."""
+    return mask % _SUIT
 
 
 _RANKS = int.from_bytes(b"\x01" * 13, "little")
 _ADD_RANKS = tuple((128 - number) * _RANKS for number in range(5))
 _BIT_7 = 0x80 * _RANKS
+_ADD_1, _ADD_2, _ADD_3 = _ADD_RANKS[1:4]
 
 
 def at_least(counts: int, number: int) -> int:
@@ -436,15 +434,10 @@ class TableOffers:
         plans: dict[str, Plan] = {}
         kept = self.kept
         # 1. The hand's own melds, added to the table.
-        held = (
-            (present & _SUIT)
-            + (present >> SUIT_BITS & _SUIT)
-            + (present >> 2 * SUIT_BITS & _SUIT)
-            + (present >> 3 * SUIT_BITS)
-        )  # suits held of each rank (suit_counts)
+        held = present % _SUIT  # suits held of each rank (suit_counts, below)
         rows = present & present >> 8
         if (
-            (held + _ADD_RANKS[3]) & _BIT_7
+            (held + _ADD_3) & _BIT_7
             or rows & present >> 16 & _ALL_RUN_STARTS
             or rows & present << 88 & _QUEENS
         ):
@@ -454,7 +447,7 @@ class TableOffers:
                 head = self._head = _VERB + _SEP.join(texts) + _SEP if texts else _VERB
             # The sets of each rank with three suits or more, then the runs of each
             # suit, looked up by the hand's bytes at the rank or the suit.
-            at_three = ((held + _ADD_RANKS[3]) & _BIT_7) >> 7
+            at_three = ((held + _ADD_3) & _BIT_7) >> 7
             while at_three:
                 low = at_three & -at_three
                 at_three ^= low
@@ -502,20 +495,11 @@ class TableOffers:
         # two spared by two melds.
         spare_one = self.spare_one
         if spare_one:
-            ranks = ((held + _ADD_RANKS[2]) & _BIT_7) >> 7 & spare_one
-            ranks |= ((held + _ADD_RANKS[1]) & _BIT_7) >> 7 & self.spare_two
+            ranks = ((held + _ADD_2) & _BIT_7) >> 7 & spare_one
+            ranks |= ((held + _ADD_1) & _BIT_7) >> 7 & self.spare_two
             if ranks:
-                either = present | self.spare  # suit_counts and at_least, inline
-                ranks &= (
-                    (
-                        (either & _SUIT)
-                        + (either >> SUIT_BITS & _SUIT)
-                        + (either >> 2 * SUIT_BITS & _SUIT)
-                        + (either >> 3 * SUIT_BITS)
-                        + _ADD_RANKS[3]
-                    )
-                    & _BIT_7
-                ) >> 7
+                # Three suits between hand and table (suit_counts and at_least, inline).
+                ranks &= (((present | self.spare) % _SUIT + _ADD_3) & _BIT_7) >> 7
                 while ranks:
                     low = ranks & -ranks
                     ranks ^= low
