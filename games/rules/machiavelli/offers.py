@@ -8,17 +8,21 @@ offered without rebuilding the rest of the table's text.
 
 1. A set of faces is a *byte mask*: an int whose byte ``face`` is 1 when the face is
    in it (face = ``suit * 13 + rank``, melds.py). A hand's mask is its 52 counts read as
-   bytes (``bytes(hand)``, one C call) with 2 folded into 1, so it is never kept in
-   step with the hand and cannot go stale. The 13 ranks of a suit are 13 consecutive
-   bytes, so a shift by 8 bits moves to the next rank and by 104 to the next suit:
-   "ranks with three suits or more" and "three ranks in a row" are a few shifts, adds
-   and ANDs over the whole hand.
+   bytes (``bytes(hand)``, one C call) with 2 turned into 1 (``bytes.translate``), so
+   it is never kept in step with the hand and cannot go stale. The 13 ranks of a suit
+   are 13 consecutive bytes, so a shift by 8 bits moves to the next rank and by 104 to
+   the next suit: "ranks with three suits or more" (the mask modulo ``2**104 - 1``
+   adds the four suits up) and "three ranks in a row" are a few operations over the
+   whole hand. The hand's own sets and runs are looked up by its bytes at a rank or in
+   a suit.
 2. Each meld of the table is read once (``meld_offers``, remembered): its text, the
-   faces that lengthen it, split it or that it can spare. ``TableOffers`` adds those
-   masks up over the table (a byte then counts melds), so the table a turn leaves is
-   worked out from the one before by taking away the melds changed and adding the
-   new (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
-   them, and only there is the meld-by-meld work done.
+   faces that lengthen it (and the longer meld and its text), split it or that it can
+   spare (and what is left and its text). ``TableOffers`` adds those masks up over the
+   table (a byte then counts melds), and indexes the melds by the faces that lengthen
+   them and the ranks they spare; the table a turn leaves is worked out from the one
+   before by taking the melds changed out of both and putting the new in
+   (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
+   them, and only there is the meld-by-meld work done, from the indexes.
 3. Every table offered comes with its *plan*, the edit it makes of the table, so that
    ``apply`` of a text just offered need not parse and judge it again (deal.py keeps
    the plans of the last offer).
@@ -89,22 +93,6 @@ def mask_of(faces: tuple[int, ...] | list[int]) -> int:
     return mask
 
 
-def presence(counts: bytes) -> int:
-    """The byte mask of the faces a hand holds, from its 52 counts (0 to 2) as bytes."""
-    mask = int.from_bytes(counts, "little")
-    return (mask | mask >> 1) & ONES
-
-
-def faces_in(mask: int) -> list[int]:
-    """The faces of a byte mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append((low.bit_length() - 1) >> 3)
-        mask ^= low
-    return out
-
-
 def suit_counts(mask: int) -> int:
     """How many suits of each rank ``mask`` holds: a byte per rank (0 to 4), the four
     suits' bytes added (no carry). ``mask`` is ``a + b * 2**104 + c * 2**208 + d *
@@ -125,23 +113,6 @@ def at_least(counts: int, number: int) -> int:
     return ((counts + _ADD_RANKS[number]) & _BIT_7) >> 7
 
 
-def has_a_run(mask: int) -> bool:
-    """True when ``mask`` holds three ranks in a row of a suit (Q K A included)."""
-    rows = mask & mask >> 8
-    return bool(rows & mask >> 16 & _ALL_RUN_STARTS or rows & mask << 88 & _QUEENS)
-
-
-def suits_at(mask: int, rank: int) -> int:
-    """The suits (4 bits, C D H S) in which ``mask`` holds ``rank``."""
-    mask >>= 8 * rank
-    return (
-        (mask & 1)
-        | (mask >> SUIT_BITS - 1 & 2)
-        | (mask >> 2 * SUIT_BITS - 2 & 4)
-        | (mask >> 3 * SUIT_BITS - 3 & 8)
-    )
-
-
 _SUITS_IN = tuple(tuple(suit for suit in range(4) if bits >> suit & 1) for bits in range(16))
 
 
@@ -156,19 +127,6 @@ def run_starts(present: list[bool]) -> list[tuple[int, ...]]:
                 runs.append(tuple(range(start, end + 1)))
             end += 1
     return runs
-
-
-def hand_melds(present: int) -> list[Meld]:
-    """Every meld the faces of ``present`` (a byte mask) make on their own, canonical:
-    the sets of the ranks with three suits or more, the runs of each suit."""
-    melds: list[Meld] = []
-    for rank in faces_in(at_least(suit_counts(present), 3)):
-        melds += _sets_of(rank, suits_at(present, rank))
-    for suit in range(4):
-        ranks = present >> suit * SUIT_BITS & _SUIT
-        if ranks & ranks >> 8 & ranks >> 16 or ranks & 1 and ranks >> 88 == 0x101:
-            melds += _runs_of(suit, ranks)
-    return melds
 
 
 @lru_cache(maxsize=64)
@@ -420,11 +378,6 @@ class TableOffers:
         """Itself: nothing in it changes once made (a copy of the deal has a copy of the
         table, which is not this ``table``, so the copy works out its own offers)."""
         return self
-
-    def spare_of_rank(self, rank: int) -> tuple[Spare, ...]:
-        """``(suit, face, meld index, the meld without it, its text)`` of each card of
-        ``rank`` the table can spare."""
-        return self.spare_at[rank]
 
     def offers(self, counts: bytes) -> dict[str, Plan]:
         """The ``table ...`` actions of ``legal_actions``' four steps for the hand whose
