@@ -20,7 +20,7 @@ from games.rules.machiavelli.melds import (
     meld_kind,
     parse_table,
 )
-from games.rules.machiavelli.offers import TableOffers, edit
+from games.rules.machiavelli.offers import TableOffers
 from games.rules.machiavelli.scoring import game_result
 
 HAND_SIZE = 13
@@ -206,7 +206,10 @@ class MachiavelliDeal(Deal):
                         break
                 else:
                     changes, added, placed = plan
-                    table = edit(self.table, changes, added)
+                    table = self.table.copy()  # offers.edit, inline
+                    for index, melds in changes:
+                        table[index : index + 1] = melds
+                    table += added
                     offers = self._table_offers
                     if offers is not None and offers.table is self.table:
                         self._table_offers = offers.edited(table, changes, added)

@@ -365,7 +365,7 @@ class TableOffers:
         # Ranks where the table spares a card (then a hand holding two suits of it may
         # make a set), and where two melds or more spare one (then one suit may).
         self.spare_one = found >> 3 * WIDTH
-        self.spare_two = at_least(packed >> 3 * WIDTH & _SUIT, 2)
+        self.spare_two = (((packed >> 3 * WIDTH & _SUIT) + _ADD_2) & _BIT_7) >> 7  # at_least
         self._head: str | None = None
 
     def __eq__(self, other: object) -> bool:
