@@ -261,10 +261,11 @@ class TableOffers:
     table and never changes it in place. ``infos``: ``meld_offers`` of each meld;
     ``packed``: their packed masks added (a byte counts melds, at most 35, no carry);
     ``kept``: every meld kept as it is by ``apply``, so that plans can be made.
-    ``grow_at[face]`` lists ``(meld index, the meld lengthened by face, its text)`` for
-    the melds ``face`` lengthens, ``spare_at[rank]`` the ``(suit, face, meld index, the
-    meld without it, its text)`` of the cards of ``rank`` the table can spare: both are
-    worked out afresh for a new table and edited with it otherwise.
+    ``grow_at[face]`` lists ``(meld index, the meld lengthened by face's text, the plan
+    of that table)`` for the melds ``face`` lengthens, ``spare_at[rank]`` the ``(suit,
+    face, meld index, the meld without it, its text)`` of the cards of ``rank`` the
+    table can spare: both are worked out afresh for a new table and edited with it
+    otherwise.
     """
 
     __slots__ = (
@@ -283,11 +284,11 @@ class TableOffers:
 
     def _index(self) -> None:
         """``grow_at`` and ``spare_at`` worked out from ``infos``."""
-        grow_at: list[list[tuple[int, Meld, str]]] = [[] for _ in range(FACES)]
+        grow_at: list[list[tuple[int, str, Plan]]] = [[] for _ in range(FACES)]
         spare_at: list[list[Spare]] = [[] for _ in range(13)]
         for index, info in enumerate(self.infos):
             for _, face, longer, text in info[7]:
-                grow_at[face].append((index, longer, text))
+                grow_at[face].append((index, text, (((index, (longer,)),), (), (face,))))
             for suit, face, rank, rest, text in info[4]:
                 spare_at[rank].append((suit, face, index, rest, text))
         self.grow_at = [tuple(entries) for entries in grow_at]
@@ -326,7 +327,7 @@ class TableOffers:
                     else:
                         spare_at[rank] = tuple([entry for entry in at if entry[2] != index])
                 for _, face, longer, text in info[7]:
-                    grow_at[face] += ((index, longer, text),)
+                    grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
                 for suit, face, rank, rest, text in info[4]:
                     spare_at[rank] += ((suit, face, index, rest, text),)
                 continue
@@ -343,7 +344,7 @@ class TableOffers:
             texts.append(info[0])
             packed += info[1]
             for _, face, longer, text in info[7]:
-                grow_at[face] += ((index, longer, text),)
+                grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
             for suit, face, rank, rest, text in info[4]:
                 spare_at[rank] += ((suit, face, index, rest, text),)
         new.infos, new.texts, new.packed, new.kept = infos, texts, packed, True
@@ -422,11 +423,10 @@ class TableOffers:
                 mask = lengthen & -lengthen  # one face's byte
                 lengthen ^= mask
                 face = (mask.bit_length() - 1) >> 3
-                for index, longer, text in grow_at[face]:
+                for index, text, plan in grow_at[face]:
                     new_texts = texts.copy()
                     new_texts[index] = text
-                    plan = (((index, (longer,)),), (), (face,)) if kept else None
-                    plans[_VERB + _SEP.join(new_texts)] = plan
+                    plans[_VERB + _SEP.join(new_texts)] = plan if kept else None
         # 3. A card of the hand splits a run at its rank.
         split = present & self.split
         if split:
