@@ -180,7 +180,8 @@ _SETS_OF_SUITS = tuple(
 )
 """Step 4's new set of three of a rank by its suits (4 bits): ``(meld, text)``."""
 _RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
-"""Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met."""
+"""Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met
+(at most 2**13 keys a suit)."""
 
 
 def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Meld, Meld, str], ...]:
