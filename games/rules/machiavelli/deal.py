@@ -20,7 +20,7 @@ from games.rules.machiavelli.melds import (
     meld_kind,
     parse_table,
 )
-from games.rules.machiavelli.offers import Plan, TableOffers, edit
+from games.rules.machiavelli.offers import TableOffers
 from games.rules.machiavelli.scoring import game_result
 
 HAND_SIZE = 13
@@ -139,14 +139,15 @@ class MachiavelliDeal(Deal):
             and offered[1] == counts
             and offered[2] is stocked
         ):
-            return list(offered[3])
+            return offered[3].copy()
         tables = self._table_offers
         if tables is None or tables.table is not table:
             tables = self._table_offers = TableOffers(table)
         plans = tables.offers(counts)
-        legal = (DRAW if stocked else PASS, *sorted(plans))  # "draw" < "pass" < "table"
+        legal = sorted(plans)
+        legal.insert(0, DRAW if stocked else PASS)  # "draw" < "pass" < "table"
         self._offered = (table, counts, stocked, legal, plans)
-        return list(legal)
+        return legal.copy()
 
     # -- applying an action ----------------------------------------------------
 
@@ -167,14 +168,18 @@ class MachiavelliDeal(Deal):
         when the action is refused; keys in the class docstring.
         """
         if action == DRAW:
-            if not self.stock_count:
+            # _draw of one card and _next, inline: half the actions of a game are draws.
+            drawn, stock = self.drawn, self.stock
+            if drawn >= len(stock):
                 raise IllegalAction(
                     "stock_empty", "the stock is empty: you may play or 'pass'", action=action
                 )
-            drawn = self._draw(seat, 1)
-            self.last_turn = {"seat": seat, "kind": DRAW_KIND, "drawn": drawn}
+            cards = stock[drawn : drawn + 1]
+            self.drawn = drawn + 1
+            self.hands[seat][cards[0]] += 1
+            self.last_turn = {"seat": seat, "kind": DRAW_KIND, "drawn": cards}
             self.passes = 0
-            self._next(seat)
+            self.to_act = (seat + 1) % self.seats
             return
         if action == PASS:
             if self.stock_count:
@@ -186,39 +191,35 @@ class MachiavelliDeal(Deal):
             self.last_turn = {"seat": seat, "kind": PASS_KIND}
             self._passed(seat)
             return
-        plan = self._plan(seat, action)
-        if plan is not None:
-            changes, added, placed = plan
-            table = edit(self.table, changes, added)
-            offers = self._table_offers
-            if offers is not None and offers.table is self.table:
-                self._table_offers = offers.edited(table, changes, added)
-            self._lay(seat, table, placed)
-            return
+        # The plan (offers.py) of a text ``legal_actions`` offered for this table, taken
+        # when the hand holds the cards it places: a plan is what ``check_table`` finds
+        # for the text on this table as long as the hand holds them (one each, all
+        # different), so the hand it was offered to does not matter, and a hand changed
+        # since is judged as it is now. Any other text is judged below.
+        offered = self._offered
+        if offered is not None and offered[0] is self.table and isinstance(action, str):
+            plan = offered[4].get(action)
+            if plan is not None:
+                hand = self.hands[seat]
+                for face in plan[2]:
+                    if not hand[face]:
+                        break
+                else:
+                    changes, added, placed = plan
+                    table = self.table.copy()  # offers.edit, inline
+                    for index, melds in changes:
+                        table[index : index + 1] = melds
+                    table += added
+                    offers = self._table_offers
+                    if offers is not None and offers.table is self.table:
+                        self._table_offers = offers.edited(table, changes, added)
+                    self._lay(seat, table, placed)
+                    return
         melds, placed, invalid = self.check_table(seat, action)
         if invalid:
             self._penalty(seat, melds, invalid)
             return
         self._lay(seat, [canonical(meld) for meld in melds], placed)
-
-    def _plan(self, seat: int, action: str) -> Plan:
-        """The plan (offers.py) of ``action`` if ``legal_actions`` offered it for this
-        table, and ``seat``'s hand holds the cards it places; else None.
-
-        A plan is what ``check_table`` finds for the text on this table, as long as the
-        hand holds the cards it places (one each, all different): so the hand it was
-        offered to does not matter, and a hand changed since is judged as it is now."""
-        offered = self._offered
-        if offered is None or offered[0] is not self.table or not isinstance(action, str):
-            return None
-        plan = offered[4].get(action)
-        if plan is None:
-            return None
-        hand = self.hands[seat]
-        for face in plan[2]:
-            if not hand[face]:
-                return None
-        return plan
 
     def _lay(self, seat: int, table: list[tuple[int, ...]], placed: tuple[int, ...]) -> None:
         """A valid table of ``seat``: ``placed`` (faces) leave the hand for ``table``."""

@@ -8,17 +8,21 @@ offered without rebuilding the rest of the table's text.
 
 1. A set of faces is a *byte mask*: an int whose byte ``face`` is 1 when the face is
    in it (face = ``suit * 13 + rank``, melds.py). A hand's mask is its 52 counts read as
-   bytes (``bytes(hand)``, one C call) with 2 folded into 1, so it is never kept in
-   step with the hand and cannot go stale. The 13 ranks of a suit are 13 consecutive
-   bytes, so a shift by 8 bits moves to the next rank and by 104 to the next suit:
-   "ranks with three suits or more" and "three ranks in a row" are a few shifts, adds
-   and ANDs over the whole hand.
+   bytes (``bytes(hand)``, one C call) with 2 turned into 1 (``bytes.translate``), so
+   it is never kept in step with the hand and cannot go stale. The 13 ranks of a suit
+   are 13 consecutive bytes, so a shift by 8 bits moves to the next rank and by 104 to
+   the next suit: "ranks with three suits or more" (the mask modulo ``2**104 - 1``
+   adds the four suits up) and "three ranks in a row" are a few operations over the
+   whole hand. The hand's own sets and runs are looked up by its bytes at a rank or in
+   a suit.
 2. Each meld of the table is read once (``meld_offers``, remembered): its text, the
-   faces that lengthen it, split it or that it can spare. ``TableOffers`` adds those
-   masks up over the table (a byte then counts melds), so the table a turn leaves is
-   worked out from the one before by taking away the melds changed and adding the
-   new (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
-   them, and only there is the meld-by-meld work done.
+   faces that lengthen it (and the longer meld and its text), split it or that it can
+   spare (and what is left and its text). ``TableOffers`` adds those masks up over the
+   table (a byte then counts melds), and indexes the melds by the faces that lengthen
+   them and the ranks they spare; the table a turn leaves is worked out from the one
+   before by taking the melds changed out of both and putting the new in
+   (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
+   them, and only there is the meld-by-meld work done, from the indexes.
 3. Every table offered comes with its *plan*, the edit it makes of the table, so that
    ``apply`` of a text just offered need not parse and judge it again (deal.py keeps
    the plans of the last offer).
@@ -89,59 +93,24 @@ def mask_of(faces: tuple[int, ...] | list[int]) -> int:
     return mask
 
 
-def presence(counts: bytes) -> int:
-    """The byte mask of the faces a hand holds, from its 52 counts (0 to 2) as bytes."""
-    mask = int.from_bytes(counts, "little")
-    return (mask | mask >> 1) & ONES
-
-
-def faces_in(mask: int) -> list[int]:
-    """The faces of a byte mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append((low.bit_length() - 1) >> 3)
-        mask ^= low
-    return out
-
-
 def suit_counts(mask: int) -> int:
     """How many suits of each rank ``mask`` holds: a byte per rank (0 to 4), the four
-    suits' bytes added (no carry)."""
-    return (
-        (mask & _SUIT)
-        + (mask >> SUIT_BITS & _SUIT)
-        + (mask >> 2 * SUIT_BITS & _SUIT)
-        + (mask >> 3 * SUIT_BITS)
-    )
+    suits' bytes added (no carry). ``mask`` is ``a + b * 2**104 + c * 2**208 + d *
+    2**312`` (a suit's 13 bytes each), so modulo ``2**104 - 1`` it is ``a + b + c + d``,
+    which is smaller than ``2**104 - 1`` (no byte over 4): one operation."""
+    return mask % _SUIT
 
 
 _RANKS = int.from_bytes(b"\x01" * 13, "little")
 _ADD_RANKS = tuple((128 - number) * _RANKS for number in range(5))
 _BIT_7 = 0x80 * _RANKS
+_ADD_1, _ADD_2, _ADD_3 = _ADD_RANKS[1:4]
 
 
 def at_least(counts: int, number: int) -> int:
     """The ranks at which ``counts`` (a byte per rank, each under 128) is ``number`` (1
     to 4) or more, as a byte mask: adding 128 - number carries into bit 7 exactly then."""
     return ((counts + _ADD_RANKS[number]) & _BIT_7) >> 7
-
-
-def has_a_run(mask: int) -> bool:
-    """True when ``mask`` holds three ranks in a row of a suit (Q K A included)."""
-    rows = mask & mask >> 8
-    return bool(rows & mask >> 16 & _ALL_RUN_STARTS or rows & mask << 88 & _QUEENS)
-
-
-def suits_at(mask: int, rank: int) -> int:
-    """The suits (4 bits, C D H S) in which ``mask`` holds ``rank``."""
-    mask >>= 8 * rank
-    return (
-        (mask & 1)
-        | (mask >> SUIT_BITS - 1 & 2)
-        | (mask >> 2 * SUIT_BITS - 2 & 4)
-        | (mask >> 3 * SUIT_BITS - 3 & 8)
-    )
 
 
 _SUITS_IN = tuple(tuple(suit for suit in range(4) if bits >> suit & 1) for bits in range(16))
@@ -158,19 +127,6 @@ def run_starts(present: list[bool]) -> list[tuple[int, ...]]:
                 runs.append(tuple(range(start, end + 1)))
             end += 1
     return runs
-
-
-def hand_melds(present: int) -> list[Meld]:
-    """Every meld the faces of ``present`` (a byte mask) make on their own, canonical:
-    the sets of the ranks with three suits or more, the runs of each suit."""
-    melds: list[Meld] = []
-    for rank in faces_in(at_least(suit_counts(present), 3)):
-        melds += _sets_of(rank, suits_at(present, rank))
-    for suit in range(4):
-        ranks = present >> suit * SUIT_BITS & _SUIT
-        if ranks & ranks >> 8 & ranks >> 16 or ranks & 1 and ranks >> 88 == 0x101:
-            melds += _runs_of(suit, ranks)
-    return melds
 
 
 @lru_cache(maxsize=64)
@@ -192,6 +148,47 @@ def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
     return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
 
 
+def _entry(meld: Meld) -> tuple[Meld, Meld, str]:
+    """A meld of the hand as step 1 offers it: the meld, its faces sorted (the cards a
+    plan places) and its text."""
+    return meld, tuple(sorted(meld)), format_meld(meld)
+
+
+_PRESENT = bytes([0, 1, 1]) + bytes(253)
+"""``bytes.translate`` table: a count of 1 or 2 copies becomes 1."""
+_SUIT_STARTS = tuple((suit, suit * 13) for suit in range(4))
+_SETS_AT = tuple(
+    {
+        bytes(bits >> suit & 1 for suit in range(4)): tuple(map(_entry, _sets_of(rank, bits)))
+        for bits in range(16)
+    }
+    for rank in range(13)
+)
+"""Step 1's sets of a rank: ``_SETS_AT[rank][the hand's 4 bytes at the rank, 0 or 1]``."""
+_SUITS_OF_BYTES = {
+    bytes(bits >> suit & 1 for suit in range(4)): _SUITS_IN[bits] for bits in range(16)
+}
+"""The suits held at a rank, by the hand's 4 bytes (0 or 1) at it."""
+_SETS_OF_SUITS = tuple(
+    {
+        bits: (meld, format_meld(meld))
+        for bits in range(16)
+        if bin(bits).count("1") == 3
+        for meld in [tuple(suit * 13 + rank for suit in _SUITS_IN[bits])]
+    }
+    for rank in range(13)
+)
+"""Step 4's new set of three of a rank by its suits (4 bits): ``(meld, text)``."""
+_RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
+"""Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met
+(at most 2**13 keys a suit)."""
+
+
+def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Meld, Meld, str], ...]:
+    """Step 1's runs of ``suit`` for the hand whose bytes (0 or 1) in it are ``row``."""
+    return tuple(map(_entry, _runs_of(suit, int.from_bytes(row, "little"))))
+
+
 _canonical = lru_cache(maxsize=1 << 15)(canonical)
 """``canonical`` remembered, for the tuples the offers build over and over."""
 
@@ -202,22 +199,26 @@ def meld_text(meld: Meld) -> str:
     return format_meld(meld)
 
 
-MeldOffers = tuple[str, int, int, int, tuple[tuple[int, int, int, Meld], ...], bool, int]
+Spare = tuple[int, int, int, Meld, str]
+Grow = tuple[int, int, Meld, str]
+MeldOffers = tuple[str, int, int, int, tuple[Spare, ...], bool, int, tuple[Grow, ...]]
 
 
 @lru_cache(maxsize=1 << 15)
 def meld_offers(meld: Meld) -> MeldOffers:
     """What a meld of the table offers, remembered (a table changes by a meld or two a
-    turn): ``(text, packed, lengthen, split, spare, kept, spare ranks)``.
+    turn): ``(text, packed, lengthen, split, spare, kept, spare ranks, grow)``.
 
     ``lengthen`` masks the faces that make it one card longer (``extensions``); ``split``
     those that split a run in two runs of three or more (a second copy of a card at
-    position 2 to len - 3); ``spare`` lists ``(suit, face, rank, the meld without it)``
-    for the faces it can give up and stay a meld (any card of a set of four, the ends of
-    a run of four or more; of four cards or more that are no meld, the ends) and
-    ``spare ranks`` masks their ranks (as suit 0's faces); ``packed`` is ``lengthen |
+    position 2 to len - 3); ``spare`` lists ``(suit, face, rank, the meld without it,
+    its text)`` for the faces it can give up and stay a meld (any card of a set of four,
+    the ends of a run of four or more; of four cards or more that are no meld, the ends)
+    and ``spare ranks`` masks their ranks (as suit 0's faces); ``packed`` is ``lengthen |
     split << WIDTH | spare faces << 2 * WIDTH | spare ranks << 3 * WIDTH``; ``kept``:
-    ``apply`` keeps the meld as it is (valid and canonical)."""
+    ``apply`` keeps the meld as it is (valid and canonical); ``grow`` lists ``(the
+    face's byte mask, face, the longer meld canonical, its text)`` for each face of
+    ``lengthen``."""
     kind = meld_kind(meld)
     split = 0
     if kind == RUN:
@@ -230,12 +231,19 @@ def meld_offers(meld: Meld) -> MeldOffers:
     for face in faces:
         rest = list(meld)
         rest.remove(face)
-        spare.append((face // 13, face, face % 13, tuple(rest)))
+        spare.append((face // 13, face, face % 13, tuple(rest), meld_text(tuple(rest))))
     kept = kind is not None and _canonical(meld) == tuple(meld)
-    lengthen = mask_of(extensions(meld))
+    grown = extensions(meld)
+    lengthen = mask_of(grown)
+    grow = []
+    for face in grown:
+        longer = _canonical((*meld, face))
+        grow.append((bit(face), face, longer, meld_text(longer)))
     spare_ranks = mask_of([face % 13 for face in faces])
     packed = lengthen | split << WIDTH | mask_of(faces) << 2 * WIDTH | spare_ranks << 3 * WIDTH
-    return format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks
+    return (
+        format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks, tuple(grow)
+    )  # fmt: skip
 
 
 def edit(table: list[Meld], changes: Changes, added: Melds) -> list[Meld]:
@@ -254,10 +262,15 @@ class TableOffers:
     table and never changes it in place. ``infos``: ``meld_offers`` of each meld;
     ``packed``: their packed masks added (a byte counts melds, at most 35, no carry);
     ``kept``: every meld kept as it is by ``apply``, so that plans can be made.
+    ``grow_at[face]`` lists ``(meld index, the meld lengthened by face's text, the plan
+    of that table)`` for the melds ``face`` lengthens, ``spare_at[rank]`` the ``(suit,
+    face, meld index, the meld without it, its text)`` of the cards of ``rank`` the
+    table can spare: both are worked out afresh for a new table and edited with it
+    otherwise.
     """
 
     __slots__ = (
-        "table", "infos", "texts", "packed", "kept",
+        "table", "infos", "texts", "packed", "kept", "grow_at", "spare_at",
         "lengthen", "split", "spare", "spare_one", "spare_two", "_head",
     )  # fmt: skip
 
@@ -267,7 +280,20 @@ class TableOffers:
         self.texts = [info[0] for info in infos]
         self.packed = sum(info[1] for info in infos)
         self.kept = all(info[5] for info in infos)
+        self._index()
         self._masks()
+
+    def _index(self) -> None:
+        """``grow_at`` and ``spare_at`` worked out from ``infos``."""
+        grow_at: list[list[tuple[int, str, Plan]]] = [[] for _ in range(FACES)]
+        spare_at: list[list[Spare]] = [[] for _ in range(13)]
+        for index, info in enumerate(self.infos):
+            for _, face, longer, text in info[7]:
+                grow_at[face].append((index, text, (((index, (longer,)),), (), (face,))))
+            for suit, face, rank, rest, text in info[4]:
+                spare_at[rank].append((suit, face, index, rest, text))
+        self.grow_at = [tuple(entries) for entries in grow_at]
+        self.spare_at = [tuple(entries) for entries in spare_at]
 
     def edited(self, table: list[Meld], changes: Changes, added: Melds) -> TableOffers:
         """The offers of ``table``, this table edited by a plan's ``changes`` and
@@ -275,25 +301,58 @@ class TableOffers:
         new = TableOffers.__new__(TableOffers)
         new.table = table
         infos, texts, packed = self.infos.copy(), self.texts.copy(), self.packed
+        grow_at, spare_at = self.grow_at.copy(), self.spare_at.copy()
+        shifted = False
         for index, melds in changes:
-            packed -= infos[index][1]
+            old = infos[index]
+            packed -= old[1]
             if len(melds) == 1:
                 info = meld_offers(melds[0])
                 infos[index] = info
                 texts[index] = info[0]
                 packed += info[1]
+                if shifted:
+                    continue
+                # The meld's entries in the indexes: the old ones out, the new in.
+                # (Most often the meld's entry is the only one at its face or rank.)
+                for _, face, _, _ in old[7]:
+                    at = grow_at[face]
+                    if len(at) == 1 and at[0][0] == index:
+                        grow_at[face] = ()
+                    else:
+                        grow_at[face] = tuple([entry for entry in at if entry[0] != index])
+                for _, _, rank, _, _ in old[4]:
+                    at = spare_at[rank]
+                    if len(at) == 1 and at[0][2] == index:
+                        spare_at[rank] = ()
+                    else:
+                        spare_at[rank] = tuple([entry for entry in at if entry[2] != index])
+                for _, face, longer, text in info[7]:
+                    grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
+                for suit, face, rank, rest, text in info[4]:
+                    spare_at[rank] += ((suit, face, index, rest, text),)
                 continue
+            shifted = True  # the melds after it move: the indexes are worked out afresh
             fresh = [meld_offers(meld) for meld in melds]
             infos[index : index + 1] = fresh
             texts[index : index + 1] = [info[0] for info in fresh]
             for info in fresh:
                 packed += info[1]
         for meld in added:
+            index = len(infos)
             info = meld_offers(meld)
             infos.append(info)
             texts.append(info[0])
             packed += info[1]
+            for _, face, longer, text in info[7]:
+                grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
+            for suit, face, rank, rest, text in info[4]:
+                spare_at[rank] += ((suit, face, index, rest, text),)
         new.infos, new.texts, new.packed, new.kept = infos, texts, packed, True
+        if shifted:
+            new._index()
+        else:
+            new.grow_at, new.spare_at = grow_at, spare_at
         new._masks()
         return new
 
@@ -308,7 +367,7 @@ class TableOffers:
         # Ranks where the table spares a card (then a hand holding two suits of it may
         # make a set), and where two melds or more spare one (then one suit may).
         self.spare_one = found >> 3 * WIDTH
-        self.spare_two = at_least(packed >> 3 * WIDTH & _SUIT, 2)
+        self.spare_two = (((packed >> 3 * WIDTH & _SUIT) + _ADD_2) & _BIT_7) >> 7  # at_least
         self._head: str | None = None
 
     def __eq__(self, other: object) -> bool:
@@ -322,35 +381,18 @@ class TableOffers:
         table, which is not this ``table``, so the copy works out its own offers)."""
         return self
 
-    def spare_of_rank(self, rank: int) -> list[tuple[int, int, int, Meld]]:
-        """``(suit, face, meld index, the meld without it)`` of each card of ``rank``
-        the table can spare."""
-        mask = 1 << 8 * rank
-        return [
-            (suit, face, index, rest)
-            for index, info in enumerate(self.infos)
-            if info[6] & mask
-            for suit, face, of_rank, rest in info[4]
-            if of_rank == rank
-        ]
-
     def offers(self, counts: bytes) -> dict[str, Plan]:
         """The ``table ...`` actions of ``legal_actions``' four steps for the hand whose
         52 counts are ``counts`` (as bytes), each with its plan (None if not ``kept``)."""
-        present = int.from_bytes(counts, "little")
-        present = (present | present >> 1) & ONES
+        norm = counts.translate(_PRESENT)  # 2 copies read as 1
+        present = int.from_bytes(norm, "little")
         plans: dict[str, Plan] = {}
         kept = self.kept
         # 1. The hand's own melds, added to the table.
-        held = (
-            (present & _SUIT)
-            + (present >> SUIT_BITS & _SUIT)
-            + (present >> 2 * SUIT_BITS & _SUIT)
-            + (present >> 3 * SUIT_BITS)
-        )  # suits held of each rank (suit_counts)
+        held = present % _SUIT  # suits held of each rank (suit_counts, below)
         rows = present & present >> 8
         if (
-            (held + _ADD_RANKS[3]) & _BIT_7
+            (held + _ADD_3) & _BIT_7
             or rows & present >> 16 & _ALL_RUN_STARTS
             or rows & present << 88 & _QUEENS
         ):
@@ -358,23 +400,34 @@ class TableOffers:
             if head is None:
                 texts = self.texts
                 head = self._head = _VERB + _SEP.join(texts) + _SEP if texts else _VERB
-            for meld in hand_melds(present):
-                plan = ((), (meld,), tuple(sorted(meld))) if kept else None
-                plans[head + meld_text(meld)] = plan
+            # The sets of each rank with three suits or more, then the runs of each
+            # suit, looked up by the hand's bytes at the rank or the suit.
+            at_three = ((held + _ADD_3) & _BIT_7) >> 7
+            while at_three:
+                low = at_three & -at_three
+                at_three ^= low
+                rank = (low.bit_length() - 1) >> 3
+                for meld, placed, text in _SETS_AT[rank][norm[rank::13]]:
+                    plans[head + text] = ((), (meld,), placed) if kept else None
+            for suit, start in _SUIT_STARTS:
+                row = norm[start : start + 13]
+                runs = _RUNS[suit].get(row)
+                if runs is None:
+                    runs = _RUNS[suit][row] = _hand_runs(suit, row)
+                for meld, placed, text in runs:
+                    plans[head + text] = ((), (meld,), placed) if kept else None
         # 2. A card of the hand lengthens a meld.
         lengthen = present & self.lengthen
         if lengthen:
-            table, infos, texts = self.table, self.infos, self.texts
+            grow_at, texts = self.grow_at, self.texts
             while lengthen:
                 mask = lengthen & -lengthen  # one face's byte
                 lengthen ^= mask
                 face = (mask.bit_length() - 1) >> 3
-                for index in [index for index, info in enumerate(infos) if info[2] & mask]:
-                    longer = _canonical((*table[index], face))
+                for index, text, plan in grow_at[face]:
                     new_texts = texts.copy()
-                    new_texts[index] = meld_text(longer)
-                    plan = (((index, (longer,)),), (), (face,)) if kept else None
-                    plans[_VERB + _SEP.join(new_texts)] = plan
+                    new_texts[index] = text
+                    plans[_VERB + _SEP.join(new_texts)] = plan if kept else None
         # 3. A card of the hand splits a run at its rank.
         split = present & self.split
         if split:
@@ -396,50 +449,58 @@ class TableOffers:
         # two spared by two melds.
         spare_one = self.spare_one
         if spare_one:
-            ranks = ((held + _ADD_RANKS[2]) & _BIT_7) >> 7 & spare_one
-            ranks |= ((held + _ADD_RANKS[1]) & _BIT_7) >> 7 & self.spare_two
+            ranks = ((held + _ADD_2) & _BIT_7) >> 7 & spare_one
+            ranks |= ((held + _ADD_1) & _BIT_7) >> 7 & self.spare_two
             if ranks:
-                ranks &= at_least(suit_counts(present | self.spare), 3)
-                for rank in faces_in(ranks):
-                    self._new_sets(plans, rank, _SUITS_IN[suits_at(present, rank)])
+                # Three suits between hand and table (suit_counts and at_least, inline).
+                ranks &= (((present | self.spare) % _SUIT + _ADD_3) & _BIT_7) >> 7
+                while ranks:
+                    low = ranks & -ranks
+                    ranks ^= low
+                    rank = (low.bit_length() - 1) >> 3
+                    self._new_sets(plans, rank, _SUITS_OF_BYTES[norm[rank::13]])
         return plans
 
     def _new_sets(self, plans: dict[str, Plan], rank: int, held: tuple[int, ...]) -> None:
         """Step 4 at ``rank``, the hand holding it in the suits ``held``: one card of the
         hand and two spared by two melds, or two of the hand and one spared."""
-        spared = self.spare_of_rank(rank)
+        spared = self.spare_at[rank]
         kept, texts = self.kept, self.texts
-        found: list[tuple[Meld, tuple[tuple[int, int, int, Meld], ...]]] = []
+        sets = _SETS_OF_SUITS[rank]
         if len(spared) >= 2:
-            pairs = [
-                (first, second)
-                for first, second in combinations(spared, 2)
-                if first[2] != second[2] and first[0] != second[0]
-            ]
-            for suit in held:
-                for first, second in pairs:
-                    if suit != first[0] and suit != second[0]:
-                        # Both spared: the later meld first, as a plan's changes go.
-                        taken = (first, second) if first[2] > second[2] else (second, first)
-                        found.append(((suit * 13 + rank,), taken))
+            for first, second in combinations(spared, 2):
+                if first[2] == second[2] or first[0] == second[0]:
+                    continue
+                if first[2] < second[2]:
+                    # Both spared: the later meld first, as a plan's changes go.
+                    first, second = second, first
+                for suit in held:
+                    if suit == first[0] or suit == second[0]:
+                        continue
+                    new_set, text = sets[1 << suit | 1 << first[0] | 1 << second[0]]
+                    new_texts = texts.copy()
+                    new_texts[first[2]] = first[4]
+                    new_texts[second[2]] = second[4]
+                    new_texts.append(text)
+                    plans[_VERB + _SEP.join(new_texts)] = (
+                        (
+                            ((first[2], (first[3],)), (second[2], (second[3],))),
+                            (new_set,),
+                            (suit * 13 + rank,),
+                        )
+                        if kept
+                        else None
+                    )
         for one, two in combinations(held, 2):
             for taken in spared:
-                if taken[0] != one and taken[0] != two:
-                    found.append(((one * 13 + rank, two * 13 + rank), (taken,)))
-        for placed, taken in found:
-            # One card of the rank per suit: in suit order, the set is canonical.
-            new_set = tuple(sorted((*placed, *[entry[1] for entry in taken])))
-            new_texts = texts.copy()
-            new_texts.append(meld_text(new_set))
-            first = taken[0]
-            new_texts[first[2]] = meld_text(first[3])
-            if len(taken) == 2:
-                second = taken[1]
-                new_texts[second[2]] = meld_text(second[3])
-                changes: Changes = ((first[2], (first[3],)), (second[2], (second[3],)))
-            else:
-                changes = ((first[2], (first[3],)),)
-            if kept:
-                plans[_VERB + _SEP.join(new_texts)] = (changes, (new_set,), placed)
-            else:
-                plans[_VERB + _SEP.join(new_texts)] = None
+                if taken[0] == one or taken[0] == two:
+                    continue
+                new_set, text = sets[1 << one | 1 << two | 1 << taken[0]]
+                new_texts = texts.copy()
+                new_texts[taken[2]] = taken[4]
+                new_texts.append(text)
+                plans[_VERB + _SEP.join(new_texts)] = (
+                    (((taken[2], (taken[3],)),), (new_set,), (one * 13 + rank, two * 13 + rank))
+                    if kept
+                    else None
+                )

@@ -26,6 +26,7 @@ from games.rules.machiavelli.melds import (
     format_meld,
     meld_kind,
 )
+from games.rules.machiavelli.offers import TableOffers
 
 GAME = Machiavelli()
 
@@ -276,3 +277,33 @@ def test_an_offer_is_not_taken_once_the_hand_or_table_was_changed_directly(chang
         refused += isinstance(expected[0], str)
         checked += 1
     assert checked > 100 and refused > 20
+
+
+def offers_fields(offers: TableOffers) -> tuple:
+    """What a table's offers hold, the entries of ``grow_at`` and ``spare_at`` in order."""
+    return (
+        offers.infos,
+        offers.texts,
+        offers.packed,
+        offers.kept,
+        [sorted(entries) for entries in offers.grow_at],
+        [sorted(entries) for entries in offers.spare_at],
+        (offers.lengthen, offers.split, offers.spare, offers.spare_one, offers.spare_two),
+    )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_offers_of_a_table_edited_by_a_plan_are_those_of_the_table_read_afresh(seats):
+    """``apply`` of an offered table edits the offers of the old table (the melds
+    changed out, the new in, the indexes by face and rank kept in step); they must be
+    the offers of the new table read afresh, melds split and sets of four included."""
+    edited = 0
+    for deal in random_game_states(seed=20 + seats, seats=seats, games=40):
+        offers = deal._table_offers
+        if offers is None or offers.table is not deal.table or not deal.actions:
+            continue
+        if not deal.actions[-1][1].startswith("table"):
+            continue
+        assert offers_fields(offers) == offers_fields(TableOffers(deal.table))
+        edited += 1
+    assert edited > 500
