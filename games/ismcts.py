@@ -26,7 +26,13 @@ sets: a node is reached by a sequence of actions, whoever made them. Each iterat
    the seat that moved into it, so each seat, choosing among its children, maximizes its
    own side's reward (partners share it).
 
-The reward is the deal's outcome, 1 for the side with more ``side_points`` than every
+In a game played for chips (``Game.ranked_by_chips``: the banking games, Calabrasella)
+each seat plays for its own chips, not to finish above every other seat: a node adds the
+chips of the seat that moved into it, and UCB1 reads its mean normalised by the range of
+chips seen in the search so far (min to max over every seat's result), so that it lies in
+[0, 1] as the exploration constant assumes; ``margin`` is not used there.
+
+Any other game's reward is the deal's outcome, 1 for the side with more ``side_points`` than every
 other side, 0.5 when it ties the best other side, 0 otherwise (deals are won or lost: a
 Briscola hand at 61; bench/bots_bench.py counts wins the same way), blended with weight
 ``margin`` with a margin share in [0, 1] (``margin_rewards``: half plus half the lead over
@@ -162,6 +168,13 @@ def search(
     cap = iterations if iterations is not None else math.inf
     sides: tuple[tuple[int, ...], ...] | None = None
     side_of: dict[int, int] = {}
+    # A game played for chips (the banking games, Calabrasella) scores each seat by its
+    # own chips, normalised at selection by the range of chips seen so far (``low`` to
+    # ``high``); any other by ``_rewards``, in [0, 1] already.
+    chips = bool(getattr(game, "ranked_by_chips", False))
+    low, span = 0.0, 1.0
+    if chips:
+        low, high = 0.0, 0.0
     done = 0
     pool = _Pool()
     sampling = searching = 0.0
@@ -194,7 +207,7 @@ def search(
             for action in actions:
                 child = children[action]
                 child.available += 1
-                value = child.reward / child.visits + exploration * math.sqrt(
+                value = (child.reward / child.visits - low) / span + exploration * math.sqrt(
                     math.log(child.available) / child.visits
                 )
                 if node is root and action == favourite:
@@ -210,7 +223,12 @@ def search(
                 deal.apply(_greedy_action(game, deal, rng))
             else:
                 deal.apply(rng.choice(deal.legal_actions()))
-        rewards = _rewards(deal.game.deal_points(deal.result()), margin)
+        if chips:
+            rewards = [float(p) for p in deal.game.deal_points(deal.result())]
+            low, high = min(low, *rewards), max(high, *rewards)
+            span = (high - low) or 1.0
+        else:
+            rewards = _rewards(deal.game.deal_points(deal.result()), margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:

@@ -233,3 +233,26 @@ def test_deal_points_make_fewer_penalty_points_the_better_in_rumino():
     assert get_game("briscola").deal_points(result) == [0, 12]
     assert get_game("rumino").deal_points(result) == [0, -12]
     assert ismcts.side_rewards(get_game("rumino").deal_points(result)) == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("slug", ["sette-e-mezzo", "ziginette", "calabrasella"])
+def test_a_game_for_chips_scores_each_seat_by_its_own_chips(slug, monkeypatch):
+    """Not by finishing above every other seat (``_rewards``): a banking player wins or
+    loses against the bank, whatever the other players do."""
+    game = get_game(slug)
+    assert game.ranked_by_chips
+    seen = []
+    real_points = game.deal_points
+    monkeypatch.setattr(game, "deal_points", lambda result: seen.append(real_points(result))
+                        or seen[-1])  # fmt: skip
+    monkeypatch.setattr(ismcts, "_rewards", lambda *a: pytest.fail("a win/loss reward"))
+    options = game.validate_options({})
+    deal = game.new_deal(seats=game.seat_counts(options)[0], seed=4)
+    rng = random.Random(3)
+    while len(deal.legal_actions()) < 2:
+        deal.apply(rng.choice(deal.legal_actions()))
+    given = bots.bot_input(deal, deal.to_act)
+    found = search(slug, given.view, given.history, given.options, rng,
+                   seconds=None, iterations=40, greedy=0.5, margin=0.5)  # fmt: skip
+    assert found.iterations == 40 and len(seen) == 40
+    assert found.action in given.view["legal_actions"]
