@@ -11,7 +11,7 @@ positions where the game had no determinizer yet (the bot then plays the heurist
 
 Usage:
     .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
-        [--game briscola] [--plain]
+        [--game briscola] [--plain] [--tuning greedy=0,mast=1]
 """
 
 from __future__ import annotations
@@ -70,8 +70,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=None, help="one game's slug (default: every game)")
     parser.add_argument("--plain", action="store_true", help="random playouts, no bias")
+    parser.add_argument("--tuning", default=None, help="search settings k=v,k=v")
     args = parser.parse_args()
     tuning = {} if args.plain else dict(ISMCTS_TUNING)
+    for item in filter(None, (args.tuning or "").split(",")):
+        key, _, value = item.partition("=")
+        tuning[key.strip()] = float(value)
     print(
         f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search,"
         f" settings {tuning or 'plain'}"

@@ -143,8 +143,8 @@ def test_a_margin_reward_grows_with_the_lead_over_the_best_other_side():
 def test_weights_out_of_range_are_refused():
     deal = BRISCOLA.new_deal(seats=2, seed=5)
     given = bots.bot_input(deal, deal.to_act)
-    for bad in ({"greedy": 1.5}, {"margin": -0.1}, {"bias": -1.0}):
-        with pytest.raises(ValueError, match="greedy and margin"):
+    for bad in ({"greedy": 1.5}, {"margin": -0.1}, {"bias": -1.0}, {"mast": 2.0}):
+        with pytest.raises(ValueError, match="greedy, margin and mast"):
             search("briscola", given.view, given.history, given.options, random.Random(1),
                    iterations=5, **bad)  # fmt: skip
 
@@ -256,3 +256,30 @@ def test_a_game_for_chips_scores_each_seat_by_its_own_chips(slug, monkeypatch):
                    seconds=None, iterations=40, greedy=0.5, margin=0.5)  # fmt: skip
     assert found.iterations == 40 and len(seen) == 40
     assert found.action in given.view["legal_actions"]
+
+
+def test_mast_plays_an_untried_action_first_then_the_best_mean_for_the_seat():
+    averages = ismcts._Mast()
+    averages.update([(0, "play 3C"), (1, "play 3C"), (0, "play AS")], [1.0, 0.0], {0: 0, 1: 1})
+    averages.update([(0, "play AS")], [0.5, 0.5], {0: 0, 1: 1})
+    assert averages.best(0, ["play 3C", "play AS", "play 2D"]) == "play 2D"  # never played
+    assert averages.best(0, ["play AS", "play 3C"]) == "play 3C"  # 1.0 against 0.75
+    assert averages.best(1, ["play AS", "play 3C"]) == "play AS"  # seat 1 never played AS
+    assert averages.totals[(0, "play AS")] == [1.5, 2]
+
+
+def test_mast_playouts_ask_no_heuristic_and_learn_from_every_iteration(monkeypatch):
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    calls = _spy(monkeypatch)
+    learned = []
+    real_update = ismcts._Mast.update
+    monkeypatch.setattr(ismcts._Mast, "update", lambda self, *a: learned.append(
+        real_update(self, *a)))  # fmt: skip
+    found = search("briscola", given.view, given.history, given.options, random.Random(4),
+                   seconds=None, iterations=30, mast=1.0)  # fmt: skip
+    assert calls == [] and len(learned) == 30
+    assert found.action in given.view["legal_actions"]
+    with pytest.raises(ValueError, match="mast"):
+        search("briscola", given.view, given.history, given.options, random.Random(4),
+               iterations=3, mast=1.5)  # fmt: skip
