@@ -232,7 +232,7 @@ def search(
             if greedy and rng.random() < greedy:
                 action = _greedy_action(game, deal, rng)
             elif averages is not None and rng.random() < mast:
-                action = averages.best(deal.to_act, deal.legal_actions())
+                action = averages.best(deal.to_act, deal.legal_actions(), rng)
             else:
                 action = rng.choice(deal.legal_actions())
             if averages is not None:
@@ -290,7 +290,7 @@ class _Mast:
     Cowling, "Bandits All the Way Down: UCB1 as a Simulation Policy in Monte Carlo Tree
     Search", IEEE CIG 2013): the mean reward of each ``(seat, action)`` over the iterations
     of one search that played it, whatever the position; a playout move picks the legal
-    action of best mean, an action never played first. Costs a dictionary look-up an
+    action of best mean, or one never played yet (at random). Costs a dictionary look-up an
     action, against a view built and a heuristic run for a heuristic move."""
 
     __slots__ = ("totals",)
@@ -298,18 +298,21 @@ class _Mast:
     def __init__(self) -> None:
         self.totals: dict[tuple[int, str], list[float]] = {}
 
-    def best(self, seat: int, actions: list[str]) -> str:
-        """The action of ``actions`` of best mean reward for ``seat`` (unplayed first)."""
+    def best(self, seat: int, actions: list[str], rng: random.Random) -> str:
+        """The action of ``actions`` of best mean reward for ``seat``; one drawn at random
+        among those it never played, if any."""
         totals = self.totals
         best, best_value = actions[0], -math.inf
+        unplayed = []
         for action in actions:
             entry = totals.get((seat, action))
             if entry is None:
-                return action
-            value = entry[0] / entry[1]
-            if value > best_value:
-                best, best_value = action, value
-        return best
+                unplayed.append(action)
+            elif not unplayed:
+                value = entry[0] / entry[1]
+                if value > best_value:
+                    best, best_value = action, value
+        return rng.choice(unplayed) if unplayed else best
 
     def update(
         self, moves: list[tuple[int, str]], rewards: list[float], side_of: dict[int, int]

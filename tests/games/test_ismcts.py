@@ -262,9 +262,13 @@ def test_mast_plays_an_untried_action_first_then_the_best_mean_for_the_seat():
     averages = ismcts._Mast()
     averages.update([(0, "play 3C"), (1, "play 3C"), (0, "play AS")], [1.0, 0.0], {0: 0, 1: 1})
     averages.update([(0, "play AS")], [0.5, 0.5], {0: 0, 1: 1})
-    assert averages.best(0, ["play 3C", "play AS", "play 2D"]) == "play 2D"  # never played
-    assert averages.best(0, ["play AS", "play 3C"]) == "play 3C"  # 1.0 against 0.75
-    assert averages.best(1, ["play AS", "play 3C"]) == "play AS"  # seat 1 never played AS
+    rng = random.Random(1)
+    assert averages.best(0, ["play 3C", "play AS", "play 2D"], rng) == "play 2D"  # unplayed
+    assert averages.best(0, ["play AS", "play 3C"], rng) == "play 3C"  # 1.0 against 0.75
+    assert averages.best(1, ["play AS", "play 3C"], rng) == "play AS"  # seat 1 never did
+    assert {averages.best(1, ["play AS", "play 2D"], rng) for _ in range(40)} == {
+        "play AS", "play 2D"
+    }  # fmt: skip
     assert averages.totals[(0, "play AS")] == [1.5, 2]
 
 
