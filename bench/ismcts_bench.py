@@ -11,7 +11,7 @@ positions where the game had no determinizer yet (the bot then plays the heurist
 
 Usage:
     .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
-        [--game briscola] [--plain] [--tuning greedy=0,mast=1]
+        [--game briscola] [--plain] [--tuning greedy=0,mast=1] [--first-seats]
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--game", default=None, help="one game's slug (default: every game)")
     parser.add_argument("--plain", action="store_true", help="random playouts, no bias")
     parser.add_argument("--tuning", default=None, help="search settings k=v,k=v")
+    parser.add_argument("--first-seats", action="store_true", help="the first seat count only")
     args = parser.parse_args()
     tuning = {} if args.plain else dict(ISMCTS_TUNING)
     for item in filter(None, (args.tuning or "").split(",")):
@@ -83,7 +84,8 @@ def main() -> None:
     for game in sorted(all_games(), key=lambda g: g.slug):
         if args.game and game.slug != args.game:
             continue
-        for seats in game.seat_counts(game.validate_options({})):
+        counts = game.seat_counts(game.validate_options({}))
+        for seats in counts[:1] if args.first_seats else counts:
             rate, missing = measure(game, seats, args.positions, args.seconds, args.seed, tuning)
             note = f"  (no determinizer: {missing} of {args.positions})" if missing else ""
             print(f"{game.slug:15} {seats} seats  {rate:8.0f} iterations/s{note}")
