@@ -125,6 +125,7 @@ def bench(
                 points = play_deal(game, seats, number % seats, deck_seed, agents)
                 wins += score(points[mine], points[1 - mine])
                 counted += 1
+            _progress(game, wins, counted, differences)
         return wins, counted, differences
     for number in range(deals):
         deck_seed = f"{seed}/{game.slug}/{number}"
@@ -136,6 +137,7 @@ def bench(
         wins += score(points_bot[side], points_other[side])
         differences.append(points_bot[side] - points_other[side])
         counted += 1
+        _progress(game, wins, counted, differences)
     return wins, counted, differences
 
 
@@ -148,6 +150,24 @@ def parse_tuning(text: str | None) -> dict[str, float] | None:
         key, _, value = item.partition("=")
         tuning[key.strip()] = float(value)
     return tuning
+
+
+PROGRESS = 100
+"""A partial result is printed (to stderr) every this many deals counted."""
+
+
+def _progress(game, wins: float, counted: int, differences: list) -> None:
+    """Print the running win rate every ``PROGRESS`` deals (a long run stopped early
+    still says what it measured)."""
+    if counted % PROGRESS == 0:
+        low, high = wilson(wins, counted)
+        extra = f"  points {mean_interval(differences)[0]:+.2f}" if differences else ""
+        print(
+            f"  ... {game.slug} {counted} deals: {wins / counted:.3f} [{low:.3f}, {high:.3f}]"
+            f"{extra}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def mean_interval(values: list) -> tuple[float, float, float]:
