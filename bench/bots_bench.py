@@ -23,9 +23,10 @@ its 95% Wilson interval (Wilson 1927; the deals of a deck are counted separately
 Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
         [--against random] [--seed 1] [--games briscola,scopa] [--iterations N]
-        [--seconds S] [--tuning greedy=0.5,mast=0.5] [--against-tuning ...]
+        [--seconds S [--cpu-clock]] [--tuning greedy=0.5,mast=0.5] [--against-tuning ...]
     (levels: random, heuristic, generic, ismcts; --iterations, --seconds: the ismcts bot's
-    iterations and seconds a move, default its time budget; --tuning, --against-tuning:
+    iterations and seconds a move, default its time budget, --cpu-clock: seconds of CPU
+    time, not wall time; --tuning, --against-tuning:
     the ismcts settings of the bot and of its opponents, default ISMCTS_TUNING)
 """
 
@@ -188,10 +189,17 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated slugs (default: all)")
     parser.add_argument("--iterations", type=int, default=None, help="ismcts iterations a move")
     parser.add_argument("--seconds", type=float, default=None, help="ismcts seconds a move")
+    parser.add_argument(
+        "--cpu-clock", action="store_true", help="--seconds of CPU time (a loaded machine)"
+    )
     parser.add_argument("--tuning", default=None, help="the bot's ismcts settings, k=v,k=v")
     parser.add_argument("--against-tuning", default=None, help="its opponents' ismcts settings")
     args = parser.parse_args()
     tunings = (parse_tuning(args.tuning), parse_tuning(args.against_tuning))
+    if args.cpu_clock:
+        import games.ismcts
+
+        games.ismcts.CLOCK = time.process_time
     games = (
         [get_game(slug) for slug in args.games.split(",")]
         if args.games
