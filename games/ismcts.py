@@ -130,6 +130,7 @@ def search(
     margin: float = 0.0,
     bias: float = 0.0,
     mast: float = 0.0,
+    opponent_tree: bool = True,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -147,7 +148,13 @@ def search(
     at the root and wins a tie of visits there. ``mast`` (in [0, 1]) is the share of the
     other playout moves (those not the heuristic's) chosen by the Move-Average Sampling
     Technique instead of at random: the legal action of best mean reward, for the seat
-    to act, over every iteration so far that played it (``_Mast``).
+    to act, over every iteration so far that played it (``_Mast``). With
+    ``opponent_tree`` false, a seat of another side chooses in the tree by the playout
+    policy (from its own view of the sample) instead of UCB1: in SO-ISMCTS, an opponent
+    choosing by UCB1 on the rewards of determinizations plays as if it knew the
+    observer's hidden cards (Cowling et al., section IV.B: "strategy fusion" and
+    opponents' clairvoyance), which misleads the observer where its hidden card is the
+    game (Sette e mezzo's banker against a player's face-down card).
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
@@ -197,8 +204,23 @@ def search(
             side_of = {seat: number for number, side in enumerate(sides) for seat in side}
         node, path = root, [root]
         moves: list[tuple[int, str]] = []  # (seat, action) of the iteration, for MAST
+        observer = side_of[view["viewer"]]
         # Selection and expansion.
         while deal.to_act is not None:
+            if not opponent_tree and side_of[deal.to_act] != observer:
+                if greedy and rng.random() < greedy:
+                    action = _greedy_action(game, deal, rng)
+                else:
+                    action = rng.choice(deal.legal_actions())
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(side_of[deal.to_act])
+                if averages is not None:
+                    moves.append((deal.to_act, action))
+                deal.apply(action)
+                node = child
+                path.append(node)
+                continue
             actions = deal.legal_actions()
             children = node.children
             untried = [a for a in actions if a not in children]
