@@ -131,6 +131,7 @@ def search(
     bias: float = 0.0,
     mast: float = 0.0,
     opponent_tree: bool = True,
+    flat: bool = False,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -154,7 +155,13 @@ def search(
     choosing by UCB1 on the rewards of determinizations plays as if it knew the
     observer's hidden cards (Cowling et al., section IV.B: "strategy fusion" and
     opponents' clairvoyance), which misleads the observer where its hidden card is the
-    game (Sette e mezzo's banker against a player's face-down card).
+    game (Sette e mezzo's banker against a player's face-down card). With ``flat``, the
+    tree is the root's children only and every later move is the playout's: a rollout
+    of the playout policy after each root action (with ``greedy`` 1, the heuristic's
+    rollout improvement; Bertsekas, Tsitsiklis and Wu, "Rollout Algorithms for
+    Combinatorial Optimization", J. Heuristics 3, 1997), where the tree's own later
+    nodes, keyed by actions alone, would make one choice for every card the observer
+    might have drawn in between.
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
@@ -253,6 +260,8 @@ def search(
             deal.apply(best)
             node = children[best]
             path.append(node)
+            if flat:
+                break
         # Playout.
         while deal.to_act is not None:
             if greedy and rng.random() < greedy:
