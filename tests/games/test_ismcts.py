@@ -287,3 +287,44 @@ def test_mast_playouts_ask_no_heuristic_and_learn_from_every_iteration(monkeypat
     with pytest.raises(ValueError, match="mast"):
         search("briscola", given.view, given.history, given.options, random.Random(4),
                iterations=3, mast=1.5)  # fmt: skip
+
+
+def _nodes(node):
+    yield node
+    for child in node.children.values():
+        yield from _nodes(child)
+
+
+def _search_tree(monkeypatch, **settings):
+    """The root of a 150-iteration Briscola search run with ``settings``."""
+    roots = []
+    real_node = ismcts.Node
+
+    def node(side):
+        made = real_node(side)
+        if not roots:
+            roots.append(made)
+        return made
+
+    monkeypatch.setattr(ismcts, "Node", node)
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    search("briscola", given.view, given.history, given.options, random.Random(4),
+           seconds=None, iterations=150, **settings)  # fmt: skip
+    return roots[0], given.seat
+
+
+def test_without_an_opponent_tree_the_other_side_never_chooses_by_ucb(monkeypatch):
+    root, seat = _search_tree(monkeypatch, opponent_tree=False)
+    theirs = [n for n in _nodes(root) if n.side not in (-1, seat)]
+    assert theirs and all(n.available == 0 for n in theirs)
+    root, seat = _search_tree(monkeypatch)
+    assert any(n.available > 0 for n in _nodes(root) if n.side not in (-1, seat))
+
+
+def test_a_flat_search_grows_the_root_s_children_only(monkeypatch):
+    root, _ = _search_tree(monkeypatch, flat=True)
+    assert root.children and all(not child.children for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 150
+    root, _ = _search_tree(monkeypatch)
+    assert any(child.children for child in root.children.values())
