@@ -23,8 +23,11 @@ its 95% Wilson interval (Wilson 1927; the deals of a deck are counted separately
 Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
         [--against random] [--seed 1] [--games briscola,scopa] [--iterations N]
-    (levels: random, heuristic, generic, ismcts; --iterations: the ismcts bot's iterations a
-    move, default its time budget)
+        [--seconds S [--cpu-clock]] [--tuning greedy=0.5,mast=0.5] [--against-tuning ...]
+    (levels: random, heuristic, generic, ismcts; --iterations, --seconds: the ismcts bot's
+    iterations and seconds a move, default its time budget, --cpu-clock: seconds of CPU
+    time, not wall time; --tuning, --against-tuning:
+    the ismcts settings of the bot and of its opponents, default ISMCTS_TUNING)
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots import BotInput, bot_input, choose_action  # noqa: E402
+from games.bots import ISMCTS_TUNING, BotInput, bot_input, choose_action  # noqa: E402
 from games.heuristics.generic import generic_action  # noqa: E402
 from games.rules import all_games, get_game  # noqa: E402
 
@@ -57,15 +60,23 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def agent(level: str, iterations: int | None = None) -> Agent:
+def agent(
+    level: str,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    tuning: dict[str, float] | None = None,
+) -> Agent:
     """The chooser of a level: ``random``, ``heuristic``, ``ismcts`` (games/bots.py; the
-    search bounded by ``iterations`` a move when given, else by its time budget) or
-    ``generic`` (the rules of thumb every game shared before games/heuristics had a module
-    per game)."""
+    search bounded by ``iterations`` a move and/or ``seconds`` a move when given, else by
+    its time budget, with the search settings ``tuning`` when given, else the bot's own)
+    or ``generic`` (the rules of thumb every game shared before games/heuristics had a
+    module per game)."""
     if level == "generic":
         return lambda bot, rng: generic_action(bot.view, rng, list(bot.history))
     if level in ("random", "heuristic", "ismcts"):
-        return lambda bot, rng: choose_action(bot, rng, level, iterations=iterations)
+        return lambda bot, rng: choose_action(
+            bot, rng, level, seconds=seconds, iterations=iterations, tuning=tuning
+        )
     raise SystemExit(f"unknown level {level!r}: random, heuristic, ismcts or generic")
 
 
@@ -87,15 +98,25 @@ def score(mine: float, theirs: float) -> float:
 
 
 def bench(
-    game, deals: int, level: str, against: str, seed: int, iterations: int | None = None
+    game,
+    deals: int,
+    level: str,
+    against: str,
+    seed: int,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    tunings: tuple[dict | None, dict | None] = (None, None),
 ) -> tuple[float, int, list]:
     """``(wins, deals counted, differences)`` of ``level`` against ``against`` in ``game``;
     ``differences`` holds, in mode (2), the bot's points less those of the player in its
-    place, deck by deck (empty in mode (1))."""
+    place, deck by deck (empty in mode (1)). ``iterations`` and ``seconds`` bound every
+    ismcts search; ``tunings`` are the search settings of the bot and of its opponents
+    (None: the bot's own, ``games.bots.ISMCTS_TUNING``)."""
     options = game.validate_options({})
     seats = game.seat_counts(options)[0]
     sides = [tuple(side) for side in game.sides(seats, options)]
-    bot, other = agent(level, iterations), agent(against, iterations)
+    bot = agent(level, iterations, seconds, tunings[0])
+    other = agent(against, iterations, seconds, tunings[1])
     wins, counted, differences = 0.0, 0, []
     if len(sides) == 2:
         for number in range((deals + 1) // 2):
@@ -105,6 +126,7 @@ def bench(
                 points = play_deal(game, seats, number % seats, deck_seed, agents)
                 wins += score(points[mine], points[1 - mine])
                 counted += 1
+            _progress(game, wins, counted, differences)
         return wins, counted, differences
     for number in range(deals):
         deck_seed = f"{seed}/{game.slug}/{number}"
@@ -116,7 +138,37 @@ def bench(
         wins += score(points_bot[side], points_other[side])
         differences.append(points_bot[side] - points_other[side])
         counted += 1
+        _progress(game, wins, counted, differences)
     return wins, counted, differences
+
+
+def parse_tuning(text: str | None) -> dict[str, float] | None:
+    """ISMCTS settings from ``"greedy=0.5,mast=0.5"`` (None for None: the bot's own)."""
+    if text is None:
+        return None
+    tuning = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        tuning[key.strip()] = float(value)
+    return tuning
+
+
+PROGRESS = 100
+"""A partial result is printed (to stderr) every this many deals counted."""
+
+
+def _progress(game, wins: float, counted: int, differences: list) -> None:
+    """Print the running win rate every ``PROGRESS`` deals (a long run stopped early
+    still says what it measured)."""
+    if counted % PROGRESS == 0:
+        low, high = wilson(wins, counted)
+        extra = f"  points {mean_interval(differences)[0]:+.2f}" if differences else ""
+        print(
+            f"  ... {game.slug} {counted} deals: {wins / counted:.3f} [{low:.3f}, {high:.3f}]"
+            f"{extra}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def mean_interval(values: list) -> tuple[float, float, float]:
@@ -136,18 +188,34 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="", help="comma-separated slugs (default: all)")
     parser.add_argument("--iterations", type=int, default=None, help="ismcts iterations a move")
+    parser.add_argument("--seconds", type=float, default=None, help="ismcts seconds a move")
+    parser.add_argument(
+        "--cpu-clock", action="store_true", help="--seconds of CPU time (a loaded machine)"
+    )
+    parser.add_argument("--tuning", default=None, help="the bot's ismcts settings, k=v,k=v")
+    parser.add_argument("--against-tuning", default=None, help="its opponents' ismcts settings")
     args = parser.parse_args()
+    tunings = (parse_tuning(args.tuning), parse_tuning(args.against_tuning))
+    if args.cpu_clock:
+        import games.ismcts
+
+        games.ismcts.CLOCK = time.process_time
     games = (
         [get_game(slug) for slug in args.games.split(",")]
         if args.games
         else sorted(all_games(), key=lambda g: g.slug)
     )
-    print(f"{args.level} against {args.against}, {args.deals} deals a game, duplicate format")
+    print(
+        f"{args.level} against {args.against}, {args.deals} deals a game, duplicate format;"
+        f" ismcts: iterations {args.iterations}, seconds {args.seconds},"
+        f" settings {tunings[0] or ISMCTS_TUNING} against {tunings[1] or ISMCTS_TUNING}"
+    )
     for game in games:
         start = time.perf_counter()
         wins, n, differences = bench(
-            game, args.deals, args.level, args.against, args.seed, args.iterations
-        )
+            game, args.deals, args.level, args.against, args.seed, args.iterations,
+            args.seconds, tunings,
+        )  # fmt: skip
         low, high = wilson(wins, n)
         extra = ""
         if differences:

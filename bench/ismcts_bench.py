@@ -11,7 +11,7 @@ positions where the game had no determinizer yet (the bot then plays the heurist
 
 Usage:
     .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
-        [--game briscola] [--plain]
+        [--game briscola] [--plain] [--tuning greedy=0,mast=1] [--first-seats] [--cpu]
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,22 +45,31 @@ def position(game, seats: int, rng: random.Random):
 
 
 def measure(
-    game, seats: int, positions: int, seconds: float, seed: int, tuning: dict | None = None
+    game,
+    seats: int,
+    positions: int,
+    seconds: float,
+    seed: int,
+    tuning: dict | None = None,
+    cpu: bool = False,
 ) -> tuple[float, int]:
     """Mean iterations per second over ``positions`` searches with the search keywords
-    ``tuning``, and how many of them the game could not search (no determinizer)."""
+    ``tuning`` (per second of this process's CPU time when ``cpu``, else of wall time),
+    and how many of them the game could not search (no determinizer)."""
     rng = random.Random(seed)
     rates, missing = [], 0
     for _ in range(positions):
         deal = position(game, seats, rng)
         given = bot_input(deal, deal.to_act)
+        began = time.process_time()
         try:
             found = search(given.game, given.view, given.history, given.options, rng,
                            seconds=seconds, **(tuning or {}))  # fmt: skip
         except NotImplementedError:
             missing += 1
             continue
-        rates.append(found.iterations_per_second)
+        spent = time.process_time() - began
+        rates.append(found.iterations / spent if cpu and spent > 0 else found.iterations_per_second)
     return (sum(rates) / len(rates) if rates else 0.0), missing
 
 
@@ -70,8 +80,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=None, help="one game's slug (default: every game)")
     parser.add_argument("--plain", action="store_true", help="random playouts, no bias")
+    parser.add_argument("--tuning", default=None, help="search settings k=v,k=v")
+    parser.add_argument("--first-seats", action="store_true", help="the first seat count only")
+    parser.add_argument(
+        "--cpu", action="store_true", help="iterations per CPU second (a loaded machine)"
+    )
     args = parser.parse_args()
     tuning = {} if args.plain else dict(ISMCTS_TUNING)
+    for item in filter(None, (args.tuning or "").split(",")):
+        key, _, value = item.partition("=")
+        tuning[key.strip()] = float(value)
     print(
         f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search,"
         f" settings {tuning or 'plain'}"
@@ -79,8 +97,11 @@ def main() -> None:
     for game in sorted(all_games(), key=lambda g: g.slug):
         if args.game and game.slug != args.game:
             continue
-        for seats in game.seat_counts(game.validate_options({})):
-            rate, missing = measure(game, seats, args.positions, args.seconds, args.seed, tuning)
+        counts = game.seat_counts(game.validate_options({}))
+        for seats in counts[:1] if args.first_seats else counts:
+            rate, missing = measure(
+                game, seats, args.positions, args.seconds, args.seed, tuning, args.cpu
+            )
             note = f"  (no determinizer: {missing} of {args.positions})" if missing else ""
             print(f"{game.slug:15} {seats} seats  {rate:8.0f} iterations/s{note}")
 

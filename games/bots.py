@@ -77,12 +77,14 @@ def choose_action(
     *,
     seconds: float | None = None,
     iterations: int | None = None,
+    tuning: dict[str, float] | None = None,
 ) -> str:
     """The action a bot of ``level`` takes, one of ``bot.view["legal_actions"]``.
 
     ``seconds`` and ``iterations`` bound the ``ismcts`` search (default: ``ISMCTS_SECONDS``
-    and no cap; with only ``iterations`` given, no time limit). Raises ValueError when the
-    view offers no action or the level is unknown.
+    and no cap; with only ``iterations`` given, no time limit); ``tuning`` replaces its
+    settings ``ISMCTS_TUNING`` (benchmarks). Raises ValueError when the view offers no
+    action or the level is unknown.
     """
     view = bot.view
     legal: Sequence[str] = view.get("legal_actions") or []
@@ -91,7 +93,7 @@ def choose_action(
     if level == "random":
         return rng.choice(list(legal))
     if level == "ismcts":
-        return _ismcts(bot, rng, seconds, iterations)
+        return _ismcts(bot, rng, seconds, iterations, tuning)
     if level != "heuristic":
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     from games.heuristics import heuristic_action  # one module per game (games/heuristics/)
@@ -100,7 +102,11 @@ def choose_action(
 
 
 def _ismcts(
-    bot: BotInput, rng: random.Random, seconds: float | None, iterations: int | None
+    bot: BotInput,
+    rng: random.Random,
+    seconds: float | None,
+    iterations: int | None,
+    tuning: dict[str, float] | None = None,
 ) -> str:
     """The ISMCTS bot's action (games/ismcts.py); the heuristic's for a game without a
     determinizer yet."""
@@ -111,7 +117,8 @@ def _ismcts(
     try:
         return search(
             bot.game, bot.view, bot.history, bot.options, rng,
-            seconds=seconds, iterations=iterations, **ISMCTS_TUNING,
+            seconds=seconds, iterations=iterations,
+            **(ISMCTS_TUNING if tuning is None else tuning),
         ).action  # fmt: skip
     except NotImplementedError:
         return choose_action(bot, rng, "heuristic")

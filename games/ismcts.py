@@ -26,7 +26,13 @@ sets: a node is reached by a sequence of actions, whoever made them. Each iterat
    the seat that moved into it, so each seat, choosing among its children, maximizes its
    own side's reward (partners share it).
 
-The reward is the deal's outcome, 1 for the side with more ``side_points`` than every
+In a game played for chips (``Game.ranked_by_chips``: the banking games, Calabrasella)
+each seat plays for its own chips, not to finish above every other seat: a node adds the
+chips of the seat that moved into it, and UCB1 reads its mean normalised by the range of
+chips seen in the search so far (min to max over every seat's result), so that it lies in
+[0, 1] as the exploration constant assumes; ``margin`` is not used there.
+
+Any other game's reward is the deal's outcome, 1 for the side with more ``side_points`` than every
 other side, 0.5 when it ties the best other side, 0 otherwise (deals are won or lost: a
 Briscola hand at 61; bench/bots_bench.py counts wins the same way), blended with weight
 ``margin`` with a margin share in [0, 1] (``margin_rewards``: half plus half the lead over
@@ -57,6 +63,10 @@ from typing import Any
 
 from games.rules import get_game
 from games.rules.base import Deal, Game
+
+CLOCK = time.perf_counter
+"""The clock of the time budget (wall time); a benchmark on a loaded machine may set
+``time.process_time`` to give each search the same CPU time."""
 
 EXPLORATION = 0.7
 """The UCB1 exploration constant ``c`` for rewards in [0, 1] (Cowling et al. use 0.7)."""
@@ -119,6 +129,9 @@ def search(
     greedy: float = 0.0,
     margin: float = 0.0,
     bias: float = 0.0,
+    mast: float = 0.0,
+    opponent_tree: bool = True,
+    flat: bool = False,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -133,7 +146,22 @@ def search(
     heuristic's choice at the root, ``bias / (visits + 1)`` added to that child's UCB1
     value (Chaslot et al. 2008), the heuristic reading only the observer's own ``view``
     and ``history``; with ``bias`` or ``greedy``, the heuristic's choice is expanded first
-    at the root and wins a tie of visits there.
+    at the root and wins a tie of visits there. ``mast`` (in [0, 1]) is the share of the
+    other playout moves (those not the heuristic's) chosen by the Move-Average Sampling
+    Technique instead of at random: the legal action of best mean reward, for the seat
+    to act, over every iteration so far that played it (``_Mast``). With
+    ``opponent_tree`` false, a seat of another side chooses in the tree by the playout
+    policy (from its own view of the sample) instead of UCB1: in SO-ISMCTS, an opponent
+    choosing by UCB1 on the rewards of determinizations plays as if it knew the
+    observer's hidden cards (Cowling et al., section IV.B: "strategy fusion" and
+    opponents' clairvoyance), which misleads the observer where its hidden card is the
+    game (Sette e mezzo's banker against a player's face-down card). With ``flat``, the
+    tree is the root's children only and every later move is the playout's: a rollout
+    of the playout policy after each root action (with ``greedy`` 1, the heuristic's
+    rollout improvement; Bertsekas, Tsitsiklis and Wu, "Rollout Algorithms for
+    Combinatorial Optimization", J. Heuristics 3, 1997), where the tree's own later
+    nodes, keyed by actions alone, would make one choice for every card the observer
+    might have drawn in between.
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
@@ -142,14 +170,14 @@ def search(
         raise ValueError("nothing to search: the view offers no legal action")
     if seconds is None and iterations is None:
         raise ValueError("a search needs a time budget, an iteration cap or both")
-    if not (0.0 <= greedy <= 1.0 and 0.0 <= margin <= 1.0 and bias >= 0.0):
+    if not (0.0 <= greedy <= 1.0 and 0.0 <= margin <= 1.0 and bias >= 0.0 and 0 <= mast <= 1):
         raise ValueError(
-            f"greedy and margin lie in [0, 1] and bias is not negative, not"
-            f" {greedy!r}, {margin!r}, {bias!r}"
+            f"greedy, margin and mast lie in [0, 1] and bias is not negative, not"
+            f" {greedy!r}, {margin!r}, {mast!r}, {bias!r}"
         )
-    start = time.perf_counter()
+    start = CLOCK()
     if len(legal) == 1:
-        return SearchResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0})
+        return SearchResult(legal[0], 0, CLOCK() - start, {legal[0]: 0})
     game = get_game(game_slug)
     history = list(history)
     favourite = None
@@ -162,20 +190,44 @@ def search(
     cap = iterations if iterations is not None else math.inf
     sides: tuple[tuple[int, ...], ...] | None = None
     side_of: dict[int, int] = {}
+    # A game played for chips (the banking games, Calabrasella) scores each seat by its
+    # own chips, normalised at selection by the range of chips seen so far (``low`` to
+    # ``high``); any other by ``_rewards``, in [0, 1] already.
+    chips = bool(getattr(game, "ranked_by_chips", False))
+    low, span = 0.0, 1.0
+    if chips:
+        low, high = 0.0, 0.0
     done = 0
     pool = _Pool()
+    averages = _Mast() if mast else None
     sampling = searching = 0.0
     while done < cap:
-        began = time.perf_counter()
+        began = CLOCK()
         deal = _determinization(game, view, history, options, rng, pool, sampling > searching)
-        sampled_at = time.perf_counter()
+        sampled_at = CLOCK()
         sampling += sampled_at - began
         if sides is None:
             sides = deal.sides
             side_of = {seat: number for number, side in enumerate(sides) for seat in side}
         node, path = root, [root]
+        moves: list[tuple[int, str]] = []  # (seat, action) of the iteration, for MAST
+        observer = side_of[view["viewer"]]
         # Selection and expansion.
         while deal.to_act is not None:
+            if not opponent_tree and side_of[deal.to_act] != observer:
+                if greedy and rng.random() < greedy:
+                    action = _greedy_action(game, deal, rng)
+                else:
+                    action = rng.choice(deal.legal_actions())
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(side_of[deal.to_act])
+                if averages is not None:
+                    moves.append((deal.to_act, action))
+                deal.apply(action)
+                node = child
+                path.append(node)
+                continue
             actions = deal.legal_actions()
             children = node.children
             untried = [a for a in actions if a not in children]
@@ -187,6 +239,8 @@ def search(
                 for other in actions:  # the new child counts as available here too
                     if other in children:
                         children[other].available += 1
+                if averages is not None:
+                    moves.append((deal.to_act, action))
                 deal.apply(action)
                 path.append(child)
                 break
@@ -194,35 +248,51 @@ def search(
             for action in actions:
                 child = children[action]
                 child.available += 1
-                value = child.reward / child.visits + exploration * math.sqrt(
+                value = (child.reward / child.visits - low) / span + exploration * math.sqrt(
                     math.log(child.available) / child.visits
                 )
                 if node is root and action == favourite:
                     value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value = action, value
+            if averages is not None:
+                moves.append((deal.to_act, best))
             deal.apply(best)
             node = children[best]
             path.append(node)
+            if flat:
+                break
         # Playout.
         while deal.to_act is not None:
             if greedy and rng.random() < greedy:
-                deal.apply(_greedy_action(game, deal, rng))
+                action = _greedy_action(game, deal, rng)
+            elif averages is not None and rng.random() < mast:
+                action = averages.best(deal.to_act, deal.legal_actions(), rng)
             else:
-                deal.apply(rng.choice(deal.legal_actions()))
-        rewards = _rewards(deal.game.deal_points(deal.result()), margin)
+                action = rng.choice(deal.legal_actions())
+            if averages is not None:
+                moves.append((deal.to_act, action))
+            deal.apply(action)
+        if chips:
+            rewards = [float(p) for p in deal.game.deal_points(deal.result())]
+            low, high = min(low, *rewards), max(high, *rewards)
+            span = (high - low) or 1.0
+        else:
+            rewards = _rewards(deal.game.deal_points(deal.result()), margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:
                 visited.reward += rewards[visited.side]
+        if averages is not None:
+            averages.update(moves, rewards, side_of)
         done += 1
-        now = time.perf_counter()
+        now = CLOCK()
         searching += now - sampled_at
         if deadline is not None and now >= deadline:
             break
     visits = {action: child.visits for action, child in root.children.items()}
     action = max(legal, key=lambda a: (visits.get(a, 0), a == favourite, a))
-    return SearchResult(action, done, time.perf_counter() - start, visits)
+    return SearchResult(action, done, CLOCK() - start, visits)
 
 
 def margin_rewards(side_points: list[float]) -> list[float]:
@@ -247,6 +317,50 @@ def _rewards(side_points: list[float], margin: float) -> list[float]:
         return won
     share = margin_rewards(side_points)
     return [(1.0 - margin) * w + margin * m for w, m in zip(won, share, strict=True)]
+
+
+class _Mast:
+    """Move-Average Sampling Technique (Finnsson and Björnsson, "Simulation-Based Approach
+    to General Game Playing", AAAI 2008; for ISMCTS in card games, Powley, Whitehouse and
+    Cowling, "Bandits All the Way Down: UCB1 as a Simulation Policy in Monte Carlo Tree
+    Search", IEEE CIG 2013): the mean reward of each ``(seat, action)`` over the iterations
+    of one search that played it, whatever the position; a playout move picks the legal
+    action of best mean, or one never played yet (at random). Costs a dictionary look-up an
+    action, against a view built and a heuristic run for a heuristic move."""
+
+    __slots__ = ("totals",)
+
+    def __init__(self) -> None:
+        self.totals: dict[tuple[int, str], list[float]] = {}
+
+    def best(self, seat: int, actions: list[str], rng: random.Random) -> str:
+        """The action of ``actions`` of best mean reward for ``seat``; one drawn at random
+        among those it never played, if any."""
+        totals = self.totals
+        best, best_value = actions[0], -math.inf
+        unplayed = []
+        for action in actions:
+            entry = totals.get((seat, action))
+            if entry is None:
+                unplayed.append(action)
+            elif not unplayed:
+                value = entry[0] / entry[1]
+                if value > best_value:
+                    best, best_value = action, value
+        return rng.choice(unplayed) if unplayed else best
+
+    def update(
+        self, moves: list[tuple[int, str]], rewards: list[float], side_of: dict[int, int]
+    ) -> None:
+        """Add each move's seat's side reward to that move's mean."""
+        totals = self.totals
+        for seat, action in moves:
+            entry = totals.get((seat, action))
+            if entry is None:
+                totals[(seat, action)] = [rewards[side_of[seat]], 1]
+            else:
+                entry[0] += rewards[side_of[seat]]
+                entry[1] += 1
 
 
 def _greedy_action(game: Game, deal: Deal, rng: random.Random) -> str:

@@ -16,6 +16,10 @@ the public history fixes (trick-taking games and Scopa) share the placement here
 - every other card goes, at random, to a free position: a seat's hidden cards or the
   stock (positions no seat received).
 
+Games whose hidden places are not fixed positions of the deck (Bazzica, Calabrasella,
+Pinch Tarot: a hidden hand, the widow, the discards) deal the unseen cards into places of
+given capacities with ``deal_hidden``.
+
 Sampling is uniform over the placements when nothing is forbidden. With forbidden cards
 or a game's check of a seat's cards, each seat's hidden cards are drawn in turn (the most
 constrained seat first) uniformly among the cards it may hold, drawn again until the check
@@ -30,8 +34,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 from games.rules.base import Deal, Game, IllegalAction
 
@@ -43,6 +47,9 @@ SEAT_TRIES = 100
 SEAT_DRAWS = 10000
 """Draws of hidden cards, over all seats and restarts, one ``place_cards`` may make: it
 bounds the time a hard view costs (about 0.1 s)."""
+Card = TypeVar("Card")
+Place = TypeVar("Place", bound=Hashable)
+
 DECK_FAILURES = 3
 """Decks ``make_deck`` may fail to build before ``replay_consistent`` gives up: each
 failure has spent its whole ``SEAT_DRAWS``, so trying on rarely helps."""
@@ -286,3 +293,65 @@ def fill_positions(
     for item, code in zip(unknown, codes, strict=True):
         deck[item] = code  # type: ignore[index]
     return True
+
+
+HIDDEN_RESTARTS = 100
+"""Dead ends allowed before ``deal_hidden`` gives up."""
+
+
+def deal_hidden(
+    cards: Sequence[Card],
+    capacity: dict[Place, int],
+    rng: random.Random,
+    allowed: Callable[[Card], Sequence[Place] | None] = lambda card: None,
+) -> dict[Place, list[Card]]:
+    """``cards`` dealt into the places of ``capacity`` (place -> how many cards it takes),
+    each card only into a place of ``allowed(card)`` (None: any place): the placement step
+    of the determinizers of Bazzica, Calabrasella and Pinch Tarot, whose hidden places (a
+    seat's hidden hand, the widow, the discards, the stock) are not fixed deck positions.
+
+    A card may be barred from some places (a suit its holder showed void in, a card that
+    could only have stayed with its first holder). Without bars it is a uniform shuffle.
+    With bars, the most constrained cards are placed first, each in a place drawn with
+    weight its free capacity among the places open to it, restarting on a dead end: close
+    to uniform (the exact posterior is a count of matchings, which card-game ISMCTS
+    approximates the same way).
+
+    Returns place -> its cards, in random order. Raises ValueError when the capacities do
+    not add up to the cards, or when no placement was found in ``HIDDEN_RESTARTS`` tries (the
+    constraints leave none, or almost none).
+    """
+    if sum(capacity.values()) != len(cards):
+        raise ValueError(
+            f"{len(cards)} hidden cards do not fill {sum(capacity.values())} hidden places"
+        )
+    places = list(capacity)
+    limits = [allowed(card) for card in cards]
+    if all(limit is None for limit in limits):
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        dealt: dict[Place, list[Card]] = {}
+        start = 0
+        for place in places:
+            dealt[place] = shuffled[start : start + capacity[place]]
+            start += capacity[place]
+        return dealt
+    order = list(range(len(cards)))
+    for _ in range(HIDDEN_RESTARTS):
+        rng.shuffle(order)
+        order.sort(key=lambda i: len(places) if limits[i] is None else len(limits[i]))
+        free = dict(capacity)
+        dealt = {place: [] for place in places}
+        for i in order:
+            options = places if limits[i] is None else limits[i]
+            weights = [free.get(place, 0) for place in options]
+            if not any(weights):
+                break
+            place = rng.choices(options, weights)[0]
+            free[place] -= 1
+            dealt[place].append(cards[i])
+        else:
+            for hand in dealt.values():
+                rng.shuffle(hand)
+            return dealt
+    raise ValueError("no placement of the hidden cards fits what the viewer saw")

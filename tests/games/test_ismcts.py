@@ -143,8 +143,8 @@ def test_a_margin_reward_grows_with_the_lead_over_the_best_other_side():
 def test_weights_out_of_range_are_refused():
     deal = BRISCOLA.new_deal(seats=2, seed=5)
     given = bots.bot_input(deal, deal.to_act)
-    for bad in ({"greedy": 1.5}, {"margin": -0.1}, {"bias": -1.0}):
-        with pytest.raises(ValueError, match="greedy and margin"):
+    for bad in ({"greedy": 1.5}, {"margin": -0.1}, {"bias": -1.0}, {"mast": 2.0}):
+        with pytest.raises(ValueError, match="greedy, margin and mast"):
             search("briscola", given.view, given.history, given.options, random.Random(1),
                    iterations=5, **bad)  # fmt: skip
 
@@ -233,3 +233,98 @@ def test_deal_points_make_fewer_penalty_points_the_better_in_rumino():
     assert get_game("briscola").deal_points(result) == [0, 12]
     assert get_game("rumino").deal_points(result) == [0, -12]
     assert ismcts.side_rewards(get_game("rumino").deal_points(result)) == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("slug", ["sette-e-mezzo", "ziginette", "calabrasella"])
+def test_a_game_for_chips_scores_each_seat_by_its_own_chips(slug, monkeypatch):
+    """Not by finishing above every other seat (``_rewards``): a banking player wins or
+    loses against the bank, whatever the other players do."""
+    game = get_game(slug)
+    assert game.ranked_by_chips
+    seen = []
+    real_points = game.deal_points
+    monkeypatch.setattr(game, "deal_points", lambda result: seen.append(real_points(result))
+                        or seen[-1])  # fmt: skip
+    monkeypatch.setattr(ismcts, "_rewards", lambda *a: pytest.fail("a win/loss reward"))
+    options = game.validate_options({})
+    deal = game.new_deal(seats=game.seat_counts(options)[0], seed=4)
+    rng = random.Random(3)
+    while len(deal.legal_actions()) < 2:
+        deal.apply(rng.choice(deal.legal_actions()))
+    given = bots.bot_input(deal, deal.to_act)
+    found = search(slug, given.view, given.history, given.options, rng,
+                   seconds=None, iterations=40, greedy=0.5, margin=0.5)  # fmt: skip
+    assert found.iterations == 40 and len(seen) == 40
+    assert found.action in given.view["legal_actions"]
+
+
+def test_mast_plays_an_untried_action_first_then_the_best_mean_for_the_seat():
+    averages = ismcts._Mast()
+    averages.update([(0, "play 3C"), (1, "play 3C"), (0, "play AS")], [1.0, 0.0], {0: 0, 1: 1})
+    averages.update([(0, "play AS")], [0.5, 0.5], {0: 0, 1: 1})
+    rng = random.Random(1)
+    assert averages.best(0, ["play 3C", "play AS", "play 2D"], rng) == "play 2D"  # unplayed
+    assert averages.best(0, ["play AS", "play 3C"], rng) == "play 3C"  # 1.0 against 0.75
+    assert averages.best(1, ["play AS", "play 3C"], rng) == "play AS"  # seat 1 never did
+    assert {averages.best(1, ["play AS", "play 2D"], rng) for _ in range(40)} == {
+        "play AS", "play 2D"
+    }  # fmt: skip
+    assert averages.totals[(0, "play AS")] == [1.5, 2]
+
+
+def test_mast_playouts_ask_no_heuristic_and_learn_from_every_iteration(monkeypatch):
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    calls = _spy(monkeypatch)
+    learned = []
+    real_update = ismcts._Mast.update
+    monkeypatch.setattr(ismcts._Mast, "update", lambda self, *a: learned.append(
+        real_update(self, *a)))  # fmt: skip
+    found = search("briscola", given.view, given.history, given.options, random.Random(4),
+                   seconds=None, iterations=30, mast=1.0)  # fmt: skip
+    assert calls == [] and len(learned) == 30
+    assert found.action in given.view["legal_actions"]
+    with pytest.raises(ValueError, match="mast"):
+        search("briscola", given.view, given.history, given.options, random.Random(4),
+               iterations=3, mast=1.5)  # fmt: skip
+
+
+def _nodes(node):
+    yield node
+    for child in node.children.values():
+        yield from _nodes(child)
+
+
+def _search_tree(monkeypatch, **settings):
+    """The root of a 150-iteration Briscola search run with ``settings``."""
+    roots = []
+    real_node = ismcts.Node
+
+    def node(side):
+        made = real_node(side)
+        if not roots:
+            roots.append(made)
+        return made
+
+    monkeypatch.setattr(ismcts, "Node", node)
+    deal = BRISCOLA.new_deal(seats=2, seed=9)
+    given = bots.bot_input(deal, deal.to_act)
+    search("briscola", given.view, given.history, given.options, random.Random(4),
+           seconds=None, iterations=150, **settings)  # fmt: skip
+    return roots[0], given.seat
+
+
+def test_without_an_opponent_tree_the_other_side_never_chooses_by_ucb(monkeypatch):
+    root, seat = _search_tree(monkeypatch, opponent_tree=False)
+    theirs = [n for n in _nodes(root) if n.side not in (-1, seat)]
+    assert theirs and all(n.available == 0 for n in theirs)
+    root, seat = _search_tree(monkeypatch)
+    assert any(n.available > 0 for n in _nodes(root) if n.side not in (-1, seat))
+
+
+def test_a_flat_search_grows_the_root_s_children_only(monkeypatch):
+    root, _ = _search_tree(monkeypatch, flat=True)
+    assert root.children and all(not child.children for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 150
+    root, _ = _search_tree(monkeypatch)
+    assert any(child.children for child in root.children.values())

@@ -16,7 +16,7 @@ The procedure (``determinize``):
    the view no longer shows the upcard as turned (it was exchanged or taken), it is one
    of the trumps of the seat that took it, drawn at random.
 2. The unseen cards (the pack less every card the viewer knows the place of) are dealt at
-   random (games/rules/hidden_cards.py) into the hidden part of each other hand and the
+   random (``deal_hidden``) into the hidden part of each other hand and the
    stock; in the last tricks a hidden card cannot be one that would have made that
    seat's answer illegal (follow suit and win, else trump: 002).
 3. Each seat's cards go to the positions it received, each before the moment it was
@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING, Any
 from games.rules.base import IllegalAction
 from games.rules.bazzica.variants import CODES, INDEX, STRENGTH, SUIT, VARIANTS
 from games.rules.cards import SUITS
-from games.rules.determinization import check_view
-from games.rules.hidden_cards import deal_hidden
+from games.rules.determinization import check_view, deal_hidden
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game

@@ -10,7 +10,7 @@ The procedure (``determinize``):
 1. Every card the viewer knows the place of is put there: its own hand, the cards it
    knows in the others' hands (``known_cards``), the cards played, the widow once turned,
    the discards when it sees them, the called card when it lies in the widow.
-2. The unseen cards are dealt at random (games/rules/hidden_cards.py) into the other
+2. The unseen cards are dealt at random (``deal_hidden``) into the other
    hands, the discards and the widow, barring what the history rules out: a suit a seat
    failed to follow (004: follow suit if able); the called card, which went to the
    declarer and can only be in his hand or among his discards; the 3s the declarer held
@@ -38,8 +38,7 @@ from typing import TYPE_CHECKING, Any
 from games.rules.base import IllegalAction
 from games.rules.calabrasella.deal import HAND_SIZE
 from games.rules.calabrasella.scoring import CODES
-from games.rules.determinization import check_view
-from games.rules.hidden_cards import deal_hidden
+from games.rules.determinization import check_view, deal_hidden
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game

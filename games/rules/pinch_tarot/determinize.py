@@ -12,7 +12,7 @@ The procedure (``determinize``):
    hidden cards were dealt to it (a drawn card is shown) and so were in its hand at every
    trick: none of them may be a card that would have made one of its answers illegal
    (003, "Following": follow suit, else trump, over-trump a trump lead if able). The
-   unseen cards are dealt at random (games/rules/hidden_cards.py) into the opponent's
+   unseen cards are dealt at random (``deal_hidden``) into the opponent's
    hidden hand, barring those, and the talon.
 2. The past is rebuilt by replaying the history on a deal whose hands hold, before each
    action, just the cards that action shows (the engine then scores the tricks, the
@@ -35,8 +35,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from games.rules.determinization import check_view
-from games.rules.hidden_cards import deal_hidden
+from games.rules.determinization import check_view, deal_hidden
 from games.rules.pinch_tarot.deal import TALON
 from games.rules.pinch_tarot.scoring import CODES, PACK, RULES
 

@@ -9,8 +9,10 @@ their cards. With ``peek_bottom`` the viewer saw its own bottoms.
 What the view and the history leave open, and how it is sampled:
 
 1. Which of a player's plays came from a face-up packet rather than the hand: the
-   packets' sizes give how many did; they are drawn at random among its plays of cards
-   it had not taken earlier.
+   packets' sizes give how many did; a play of a suit the player had shown void in
+   came off a packet; the others are chosen at random among its plays of cards it had
+   not taken earlier (every choice in random order when there are few, until one fits
+   step 2).
 2. Which packet each card came off: the cards taken and played off packets, in the
    order of the history, are dealt at random to the player's face-up packets, each
    packet getting as many as it lost; the view's current top lies just below them.
@@ -27,7 +29,10 @@ Source: ../shared/rules/sources/000_c57c37e6de3cc6cc.txt,
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from games.rules.base import Deal, Game
@@ -36,7 +41,13 @@ from games.rules.determinization import check_view, replay_consistent
 PACKET_SIZE = 5
 PACKETS = 8
 CHOICES = 30
-"""Draws of which plays came off the packets tried before a sample is given up."""
+"""Draws of which plays came off the packets tried before a sample is given up, when
+there are more than ``ENUMERATED`` ways to choose them."""
+ENUMERATED = 2000
+"""Up to this many ways to choose which plays came off the packets, every one is tried
+(in random order) before a sample is given up: a position where only one of 45 fits (the
+last plays off the packets, forced by the suits the seat showed void in) was missed by
+30 random draws."""
 
 
 def determinize(
@@ -153,8 +164,8 @@ def _sample(
         free_choice = off_packets - len(forced)
         if free_choice > len(candidates) or free_choice < 0:
             raise ValueError("the packets lost more cards than the player took or played")
-        for _ in range(CHOICES):
-            chosen = forced | set(rng.sample(candidates, free_choice))
+        for drawn in _choices(candidates, free_choice, rng):
+            chosen = forced | drawn
             placed = _off_packets(mine, chosen, face_up[seat], lost, pinned, rng)
             if placed is not None:
                 break
@@ -195,6 +206,19 @@ def _sample(
     for position, code in zip(free, rest, strict=True):
         deck[position] = code
     return deck  # type: ignore[return-value]
+
+
+def _choices(candidates: list[int], count: int, rng: random.Random) -> Iterator[set[int]]:
+    """Sets of ``count`` of ``candidates`` to try, in random order: every one when there
+    are at most ``ENUMERATED``, else ``CHOICES`` random draws."""
+    if math.comb(len(candidates), count) <= ENUMERATED:
+        every = list(itertools.combinations(candidates, count))
+        rng.shuffle(every)
+        for combination in every:
+            yield set(combination)
+        return
+    for _ in range(CHOICES):
+        yield set(rng.sample(candidates, count))
 
 
 def _off_packets(
