@@ -35,12 +35,17 @@ def _random_point(game, seats, seed):
 
 
 def _hidden(view):
-    """The cards of others the view does not show: per seat, hand size minus known cards."""
-    return sum(
+    """The cards of others the view does not show: per seat, hand size minus known cards.
+    0 when they can lie in one place only (one other seat holds them all and the view
+    shows an empty stock): then the rules force where they are."""
+    per_seat = [
         p["hand_count"] - len(p.get("known_cards") or [])
         for p in view["players"]
         if p.get("hand") is None and "hand_count" in p
-    )
+    ]
+    if view.get("stock_count") == 0 and sum(1 for count in per_seat if count) < 2:
+        return 0
+    return sum(per_seat)
 
 
 @pytest.mark.parametrize(("game", "seats"), CASES)
