@@ -31,13 +31,10 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco"),
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
+from games.rules.base import Deal
 from games.rules.burraco.melds import _PLACE, _RANK_AT, JOKER, RUN, SET, Meld, is_wild
 from games.rules.cards import RANKS, SUITS
-
-if TYPE_CHECKING:
-    from games.rules.burraco.deal import BurracoDeal
 
 _PLACE_OF = {rank: place for place, rank in _RANK_AT.items() if place <= 13}
 _SET_RANKS = tuple(rank for rank in RANKS if rank != "2")
@@ -88,8 +85,9 @@ def _cached(cache: dict, key: object, value: object) -> object:
     return value
 
 
-def play_actions(deal: BurracoDeal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
-    """The sorted legal actions of ``seat``, to act in the play phase of ``deal``; the
+def play_actions(deal: Deal, seat: int) -> tuple[list[str], dict[str, tuple], bool]:
+    """The sorted legal actions of ``seat``, to act in the play phase of ``deal`` (a
+    ``BurracoDeal``, deal.py; typed by its base so this module need not import deal.py); the
     plan of each meld and addition, ``{action: (meld index or None for a new meld, the
     meld as it will lie as ``meld_args`` (``Meld(*args)`` makes it), cards used from
     hand as ``((code, count), ...)``)}``, what ``_plan_meld`` / ``_plan_add`` would
