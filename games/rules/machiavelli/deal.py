@@ -144,8 +144,9 @@ class MachiavelliDeal(Deal):
         if tables is None or tables.table is not table:
             tables = self._table_offers = TableOffers(table)
         plans = tables.offers(counts)
-        legal = sorted(plans)
-        legal.insert(0, DRAW if stocked else PASS)  # "draw" < "pass" < "table"
+        legal = [DRAW if stocked else PASS]  # "draw" < "pass" < "table"
+        if plans:
+            legal += sorted(plans)
         self._offered = (table, counts, stocked, legal, plans)
         return legal.copy()
 

@@ -19,10 +19,11 @@ offered without rebuilding the rest of the table's text.
    faces that lengthen it (and the longer meld and its text), split it or that it can
    spare (and what is left and its text). ``TableOffers`` adds those masks up over the
    table (a byte then counts melds), and indexes the melds by the faces that lengthen
-   them and the ranks they spare (an int per face or rank, a bit per meld); the table a turn leaves is worked out from the one
-   before by taking the melds changed out of both and putting the new in
-   (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
-   them, and only there is the meld-by-meld work done, from the indexes.
+   them and the ranks they spare (an int per face or rank, a bit per meld); the table
+   a turn leaves is worked out from the one before by taking the melds changed out of
+   both and putting the new in (``TableOffers.edited``). A hand meets the table only
+   where its mask ANDs with them, and only there is the meld-by-meld work done, from
+   the indexes.
 3. Every table offered comes with its *plan*, the edit it makes of the table, so that
    ``apply`` of a text just offered need not parse and judge it again (deal.py keeps
    the plans of the last offer).
@@ -148,10 +149,10 @@ def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
     return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
 
 
-def _entry(meld: Meld) -> tuple[Meld, Meld, str]:
-    """A meld of the hand as step 1 offers it: the meld, its faces sorted (the cards a
-    plan places) and its text."""
-    return meld, tuple(sorted(meld)), format_meld(meld)
+def _entry(meld: Meld) -> tuple[Plan, str]:
+    """A meld of the hand as step 1 offers it: its plan (the meld added, its faces
+    sorted placed) and its text."""
+    return ((), (meld,), tuple(sorted(meld))), format_meld(meld)
 
 
 _PRESENT = bytes([0, 1, 1]) + bytes(253)
@@ -179,12 +180,12 @@ _SETS_OF_SUITS = tuple(
     for rank in range(13)
 )
 """Step 4's new set of three of a rank by its suits (4 bits): ``(meld, text)``."""
-_RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
+_RUNS: tuple[dict[bytes, tuple[tuple[Plan, str], ...]], ...] = ({}, {}, {}, {})
 """Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met
 (at most 2**13 keys a suit)."""
 
 
-def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Meld, Meld, str], ...]:
+def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Plan, str], ...]:
     """Step 1's runs of ``suit`` for the hand whose bytes (0 or 1) in it are ``row``."""
     return tuple(map(_entry, _runs_of(suit, int.from_bytes(row, "little"))))
 
@@ -412,15 +413,15 @@ class TableOffers:
                 low = at_three & -at_three
                 at_three ^= low
                 rank = (low.bit_length() - 1) >> 3
-                for meld, placed, text in _SETS_AT[rank][norm[rank::13]]:
-                    plans[head + text] = ((), (meld,), placed) if kept else None
+                for plan, text in _SETS_AT[rank][norm[rank::13]]:
+                    plans[head + text] = plan if kept else None
             for suit, start in _SUIT_STARTS:
                 row = norm[start : start + 13]
                 runs = _RUNS[suit].get(row)
                 if runs is None:
                     runs = _RUNS[suit][row] = _hand_runs(suit, row)
-                for meld, placed, text in runs:
-                    plans[head + text] = ((), (meld,), placed) if kept else None
+                for plan, text in runs:
+                    plans[head + text] = plan if kept else None
         # 2. A card of the hand lengthens a meld.
         lengthen = present & self.lengthen
         if lengthen:
