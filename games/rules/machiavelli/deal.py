@@ -44,9 +44,11 @@ class MachiavelliDeal(Deal):
     """One game of Machiavelli for two to five players; procedure and spelling in
     games/rules/machiavelli/game.py.
 
-    Cards are faces (melds.py: ``suit * 13 + rank``); each hand is a list of 52
-    counts; ``table`` is the list of melds (tuples of faces, each in canonical order)
-    in the order the last player to play laid them; ``stock`` the faces still to draw,
+    Cards are faces (melds.py: ``suit * 13 + rank``); each hand is 52 counts, a
+    ``bytearray`` (read and changed as a list is; ``legal_actions`` reads it as bytes
+    with one copy; a list set in its place works too); ``table`` is the list of melds
+    (tuples of faces, each in canonical order) in the order the last player to play
+    laid them; ``stock`` the faces still to draw,
     ``drawn`` how many have been drawn. ``passes`` counts the turns in a row, since the
     stock ran out, in which nothing was laid. ``last_turn`` is what the last turn did
     (``{"seat", "kind", "placed", "drawn", "rejected", "invalid"}``); the view shows of
@@ -75,7 +77,7 @@ class MachiavelliDeal(Deal):
         seats, dealer = self.seats, self.dealer
         deck = [FACE[code] for code in self.deck]
         dealt = HAND_SIZE * seats
-        self.hands = [[0] * FACES for _ in range(seats)]
+        self.hands = [bytearray(FACES) for _ in range(seats)]
         for position in range(dealt):
             self.hands[(dealer + 1 + position) % seats][deck[position]] += 1
         self.stock = tuple(deck[dealt:])
@@ -144,8 +146,9 @@ class MachiavelliDeal(Deal):
         if tables is None or tables.table is not table:
             tables = self._table_offers = TableOffers(table)
         plans = tables.offers(counts)
-        legal = sorted(plans)
-        legal.insert(0, DRAW if stocked else PASS)  # "draw" < "pass" < "table"
+        legal = [DRAW if stocked else PASS]  # "draw" < "pass" < "table"
+        if plans:
+            legal += sorted(plans)
         self._offered = (table, counts, stocked, legal, plans)
         return legal.copy()
 

@@ -19,10 +19,11 @@ offered without rebuilding the rest of the table's text.
    faces that lengthen it (and the longer meld and its text), split it or that it can
    spare (and what is left and its text). ``TableOffers`` adds those masks up over the
    table (a byte then counts melds), and indexes the melds by the faces that lengthen
-   them and the ranks they spare; the table a turn leaves is worked out from the one
-   before by taking the melds changed out of both and putting the new in
-   (``TableOffers.edited``). A hand meets the table only where its mask ANDs with
-   them, and only there is the meld-by-meld work done, from the indexes.
+   them and the ranks they spare (an int per face or rank, a bit per meld); the table
+   a turn leaves is worked out from the one before by taking the melds changed out of
+   both and putting the new in (``TableOffers.edited``). A hand meets the table only
+   where its mask ANDs with them, and only there is the meld-by-meld work done, from
+   the indexes.
 3. Every table offered comes with its *plan*, the edit it makes of the table, so that
    ``apply`` of a text just offered need not parse and judge it again (deal.py keeps
    the plans of the last offer).
@@ -148,10 +149,10 @@ def _runs_of(suit: int, ranks: int) -> tuple[Meld, ...]:
     return tuple(tuple(suit * 13 + rank % 13 for rank in run) for run in run_starts(flags))
 
 
-def _entry(meld: Meld) -> tuple[Meld, Meld, str]:
-    """A meld of the hand as step 1 offers it: the meld, its faces sorted (the cards a
-    plan places) and its text."""
-    return meld, tuple(sorted(meld)), format_meld(meld)
+def _entry(meld: Meld) -> tuple[Plan, str]:
+    """A meld of the hand as step 1 offers it: its plan (the meld added, its faces
+    sorted placed) and its text."""
+    return ((), (meld,), tuple(sorted(meld))), format_meld(meld)
 
 
 _PRESENT = bytes([0, 1, 1]) + bytes(253)
@@ -179,12 +180,12 @@ _SETS_OF_SUITS = tuple(
     for rank in range(13)
 )
 """Step 4's new set of three of a rank by its suits (4 bits): ``(meld, text)``."""
-_RUNS: tuple[dict[bytes, tuple[tuple[Meld, Meld, str], ...]], ...] = ({}, {}, {}, {})
+_RUNS: tuple[dict[bytes, tuple[tuple[Plan, str], ...]], ...] = ({}, {}, {}, {})
 """Step 1's runs of a suit by the hand's 13 bytes (0 or 1) in the suit, filled as met
 (at most 2**13 keys a suit)."""
 
 
-def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Meld, Meld, str], ...]:
+def _hand_runs(suit: int, row: bytes) -> tuple[tuple[Plan, str], ...]:
     """Step 1's runs of ``suit`` for the hand whose bytes (0 or 1) in it are ``row``."""
     return tuple(map(_entry, _runs_of(suit, int.from_bytes(row, "little"))))
 
@@ -201,7 +202,13 @@ def meld_text(meld: Meld) -> str:
 
 Spare = tuple[int, int, int, Meld, str]
 Grow = tuple[int, int, Meld, str]
-MeldOffers = tuple[str, int, int, int, tuple[Spare, ...], bool, int, tuple[Grow, ...]]
+GrowBy = dict[int, tuple[str, Melds, Meld]]
+SpareBy = dict[int, tuple[tuple[int, Melds, str], ...]]
+MeldOffers = tuple[
+    str, int, int, int, tuple[Spare, ...], bool, int, tuple[Grow, ...], GrowBy, SpareBy
+]
+GROW_BY, SPARE_BY = 8, 9
+"""The fields of ``meld_offers`` that ``TableOffers`` indexes by."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -218,7 +225,10 @@ def meld_offers(meld: Meld) -> MeldOffers:
     split << WIDTH | spare faces << 2 * WIDTH | spare ranks << 3 * WIDTH``; ``kept``:
     ``apply`` keeps the meld as it is (valid and canonical); ``grow`` lists ``(the
     face's byte mask, face, the longer meld canonical, its text)`` for each face of
-    ``lengthen``."""
+    ``lengthen``. Then, for the offers' indexes (``GROW_BY``, ``SPARE_BY``): ``grow by``
+    maps each face of ``lengthen`` to ``(the longer meld's text, (the longer meld,),
+    (face,))``, and ``spare by`` each spare rank to its ``(suit, (the meld without
+    it,), its text)``, the tuples a plan takes."""
     kind = meld_kind(meld)
     split = 0
     if kind == RUN:
@@ -241,8 +251,13 @@ def meld_offers(meld: Meld) -> MeldOffers:
         grow.append((bit(face), face, longer, meld_text(longer)))
     spare_ranks = mask_of([face % 13 for face in faces])
     packed = lengthen | split << WIDTH | mask_of(faces) << 2 * WIDTH | spare_ranks << 3 * WIDTH
+    grow_by = {face: (text, (longer,), (face,)) for _, face, longer, text in grow}
+    spare_by: dict[int, list[tuple[int, Melds, str]]] = {}
+    for suit, _, rank, rest, text in spare:
+        spare_by.setdefault(rank, []).append((suit, (rest,), text))
     return (
-        format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks, tuple(grow)
+        format_meld(meld), packed, lengthen, split, tuple(spare), kept, spare_ranks, tuple(grow),
+        grow_by, {rank: tuple(entries) for rank, entries in spare_by.items()},
     )  # fmt: skip
 
 
@@ -262,11 +277,11 @@ class TableOffers:
     table and never changes it in place. ``infos``: ``meld_offers`` of each meld;
     ``packed``: their packed masks added (a byte counts melds, at most 35, no carry);
     ``kept``: every meld kept as it is by ``apply``, so that plans can be made.
-    ``grow_at[face]`` lists ``(meld index, the meld lengthened by face's text, the plan
-    of that table)`` for the melds ``face`` lengthens, ``spare_at[rank]`` the ``(suit,
-    face, meld index, the meld without it, its text)`` of the cards of ``rank`` the
-    table can spare: both are worked out afresh for a new table and edited with it
-    otherwise.
+    ``grow_at[face]`` has bit ``index`` set for each meld ``face`` lengthens (its
+    ``GROW_BY`` entry), ``spare_at[rank]`` for each meld that can spare a card of
+    ``rank`` (its ``SPARE_BY`` entry): both are worked out afresh for a new table, and
+    edited with it otherwise, by flipping the bits of the melds changed (no entry is
+    built, so a turn that changes a meld or two costs a few operations on small ints).
     """
 
     __slots__ = (
@@ -285,15 +300,14 @@ class TableOffers:
 
     def _index(self) -> None:
         """``grow_at`` and ``spare_at`` worked out from ``infos``."""
-        grow_at: list[list[tuple[int, str, Plan]]] = [[] for _ in range(FACES)]
-        spare_at: list[list[Spare]] = [[] for _ in range(13)]
+        grow_at, spare_at = [0] * FACES, [0] * 13
         for index, info in enumerate(self.infos):
-            for _, face, longer, text in info[7]:
-                grow_at[face].append((index, text, (((index, (longer,)),), (), (face,))))
-            for suit, face, rank, rest, text in info[4]:
-                spare_at[rank].append((suit, face, index, rest, text))
-        self.grow_at = [tuple(entries) for entries in grow_at]
-        self.spare_at = [tuple(entries) for entries in spare_at]
+            bit = 1 << index
+            for face in info[GROW_BY]:
+                grow_at[face] |= bit
+            for rank in info[SPARE_BY]:
+                spare_at[rank] |= bit
+        self.grow_at, self.spare_at = grow_at, spare_at
 
     def edited(self, table: list[Meld], changes: Changes, added: Melds) -> TableOffers:
         """The offers of ``table``, this table edited by a plan's ``changes`` and
@@ -311,26 +325,18 @@ class TableOffers:
                 infos[index] = info
                 texts[index] = info[0]
                 packed += info[1]
-                if shifted:
-                    continue
-                # The meld's entries in the indexes: the old ones out, the new in.
-                # (Most often the meld's entry is the only one at its face or rank.)
-                for _, face, _, _ in old[7]:
-                    at = grow_at[face]
-                    if len(at) == 1 and at[0][0] == index:
-                        grow_at[face] = ()
-                    else:
-                        grow_at[face] = tuple([entry for entry in at if entry[0] != index])
-                for _, _, rank, _, _ in old[4]:
-                    at = spare_at[rank]
-                    if len(at) == 1 and at[0][2] == index:
-                        spare_at[rank] = ()
-                    else:
-                        spare_at[rank] = tuple([entry for entry in at if entry[2] != index])
-                for _, face, longer, text in info[7]:
-                    grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
-                for suit, face, rank, rest, text in info[4]:
-                    spare_at[rank] += ((suit, face, index, rest, text),)
+                if not shifted:
+                    # The meld's bits: the old one's out, the new one's in (a face both
+                    # lengthen keeps its bit).
+                    bit = 1 << index
+                    for face in old[GROW_BY]:
+                        grow_at[face] ^= bit
+                    for face in info[GROW_BY]:
+                        grow_at[face] ^= bit
+                    for rank in old[SPARE_BY]:
+                        spare_at[rank] ^= bit
+                    for rank in info[SPARE_BY]:
+                        spare_at[rank] ^= bit
                 continue
             shifted = True  # the melds after it move: the indexes are worked out afresh
             fresh = [meld_offers(meld) for meld in melds]
@@ -339,15 +345,15 @@ class TableOffers:
             for info in fresh:
                 packed += info[1]
         for meld in added:
-            index = len(infos)
+            bit = 1 << len(infos)
             info = meld_offers(meld)
             infos.append(info)
             texts.append(info[0])
             packed += info[1]
-            for _, face, longer, text in info[7]:
-                grow_at[face] += ((index, text, (((index, (longer,)),), (), (face,))),)
-            for suit, face, rank, rest, text in info[4]:
-                spare_at[rank] += ((suit, face, index, rest, text),)
+            for face in info[GROW_BY]:
+                grow_at[face] |= bit
+            for rank in info[SPARE_BY]:
+                spare_at[rank] |= bit
         new.infos, new.texts, new.packed, new.kept = infos, texts, packed, True
         if shifted:
             new._index()
@@ -407,27 +413,33 @@ class TableOffers:
                 low = at_three & -at_three
                 at_three ^= low
                 rank = (low.bit_length() - 1) >> 3
-                for meld, placed, text in _SETS_AT[rank][norm[rank::13]]:
-                    plans[head + text] = ((), (meld,), placed) if kept else None
+                for plan, text in _SETS_AT[rank][norm[rank::13]]:
+                    plans[head + text] = plan if kept else None
             for suit, start in _SUIT_STARTS:
                 row = norm[start : start + 13]
                 runs = _RUNS[suit].get(row)
                 if runs is None:
                     runs = _RUNS[suit][row] = _hand_runs(suit, row)
-                for meld, placed, text in runs:
-                    plans[head + text] = ((), (meld,), placed) if kept else None
+                for plan, text in runs:
+                    plans[head + text] = plan if kept else None
         # 2. A card of the hand lengthens a meld.
         lengthen = present & self.lengthen
         if lengthen:
-            grow_at, texts = self.grow_at, self.texts
+            grow_at, infos, texts = self.grow_at, self.infos, self.texts
             while lengthen:
                 mask = lengthen & -lengthen  # one face's byte
                 lengthen ^= mask
                 face = (mask.bit_length() - 1) >> 3
-                for index, text, plan in grow_at[face]:
+                melds = grow_at[face]  # a bit per meld that face lengthens
+                while melds:
+                    index = melds.bit_length() - 1
+                    melds ^= 1 << index
+                    text, longer, placed = infos[index][GROW_BY][face]
                     new_texts = texts.copy()
                     new_texts[index] = text
-                    plans[_VERB + _SEP.join(new_texts)] = plan if kept else None
+                    plans[_VERB + _SEP.join(new_texts)] = (
+                        (((index, longer),), (), placed) if kept else None
+                    )
         # 3. A card of the hand splits a run at its rank.
         split = present & self.split
         if split:
@@ -464,27 +476,32 @@ class TableOffers:
     def _new_sets(self, plans: dict[str, Plan], rank: int, held: tuple[int, ...]) -> None:
         """Step 4 at ``rank``, the hand holding it in the suits ``held``: one card of the
         hand and two spared by two melds, or two of the hand and one spared."""
-        spared = self.spare_at[rank]
+        # The cards of the rank the table spares, ``(suit, meld index, (the meld without
+        # it,), its text)``, the later melds first, as a plan's changes go.
+        melds, infos = self.spare_at[rank], self.infos
+        spared = []
+        while melds:
+            index = melds.bit_length() - 1
+            melds ^= 1 << index
+            for suit, rest, text in infos[index][SPARE_BY][rank]:
+                spared.append((suit, index, rest, text))
         kept, texts = self.kept, self.texts
         sets = _SETS_OF_SUITS[rank]
         if len(spared) >= 2:
             for first, second in combinations(spared, 2):
-                if first[2] == second[2] or first[0] == second[0]:
+                if first[1] == second[1] or first[0] == second[0]:
                     continue
-                if first[2] < second[2]:
-                    # Both spared: the later meld first, as a plan's changes go.
-                    first, second = second, first
                 for suit in held:
                     if suit == first[0] or suit == second[0]:
                         continue
                     new_set, text = sets[1 << suit | 1 << first[0] | 1 << second[0]]
                     new_texts = texts.copy()
-                    new_texts[first[2]] = first[4]
-                    new_texts[second[2]] = second[4]
+                    new_texts[first[1]] = first[3]
+                    new_texts[second[1]] = second[3]
                     new_texts.append(text)
                     plans[_VERB + _SEP.join(new_texts)] = (
                         (
-                            ((first[2], (first[3],)), (second[2], (second[3],))),
+                            ((first[1], first[2]), (second[1], second[2])),
                             (new_set,),
                             (suit * 13 + rank,),
                         )
@@ -497,10 +514,10 @@ class TableOffers:
                     continue
                 new_set, text = sets[1 << one | 1 << two | 1 << taken[0]]
                 new_texts = texts.copy()
-                new_texts[taken[2]] = taken[4]
+                new_texts[taken[1]] = taken[3]
                 new_texts.append(text)
                 plans[_VERB + _SEP.join(new_texts)] = (
-                    (((taken[2], (taken[3],)),), (new_set,), (one * 13 + rank, two * 13 + rank))
+                    (((taken[1], taken[2]),), (new_set,), (one * 13 + rank, two * 13 + rank))
                     if kept
                     else None
                 )

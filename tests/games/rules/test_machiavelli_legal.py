@@ -280,14 +280,14 @@ def test_an_offer_is_not_taken_once_the_hand_or_table_was_changed_directly(chang
 
 
 def offers_fields(offers: TableOffers) -> tuple:
-    """What a table's offers hold, the entries of ``grow_at`` and ``spare_at`` in order."""
+    """What a table's offers hold: the melds' offers, their masks and indexes."""
     return (
         offers.infos,
         offers.texts,
         offers.packed,
         offers.kept,
-        [sorted(entries) for entries in offers.grow_at],
-        [sorted(entries) for entries in offers.spare_at],
+        offers.grow_at,
+        offers.spare_at,
         (offers.lengthen, offers.split, offers.spare, offers.spare_one, offers.spare_two),
     )
 
