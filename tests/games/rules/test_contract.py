@@ -366,6 +366,17 @@ def test_an_action_of_a_finished_deal_is_refused_and_changes_nothing(game):
 # -- views --------------------------------------------------------------------------
 
 
+def _turn_shown(deal: Deal, viewer: int | None) -> list:
+    """The phase, seat to act and legal actions ``viewer`` is shown: the deal's own, but
+    for Rumino's claim of a discard, offered privately to the claimant (rules README,
+    Rumino): every other viewer sees the turn that follows, as if no one could claim."""
+    phase, to_act = deal.phase, deal.to_act
+    if deal.game.slug == "rumino" and phase == "claim" and viewer != to_act:
+        following = deal.seat_on_move
+        return ["draw", following, deal.draw_actions(following) if viewer == following else []]
+    return [phase, to_act, deal.legal_actions() if viewer == to_act is not None else []]
+
+
 def check_views(deal: Deal) -> None:
     """What every game's views share (games/rules/views.py), and that they show each seat
     no more than it may know, as far as that can be told without the game's rules."""
@@ -385,8 +396,7 @@ def check_views(deal: Deal) -> None:
         assert list(view)[: len(VIEW_HEADER)] == VIEW_HEADER and list(view)[-1] == "result"
         assert [view[key] for key in VIEW_HEADER] == [
             deal.game.slug, viewer, deal.seats, [list(side) for side in deal.sides],
-            deal.dealer, deal.phase, deal.to_act,
-            deal.legal_actions() if viewer == deal.to_act is not None else [],
+            deal.dealer, *_turn_shown(deal, viewer),
         ]  # fmt: skip
         assert view["result"] == (deal.result() if deal.is_over else None)
         assert seen[None] <= seen[viewer]  # a spectator knows least
