@@ -5,10 +5,12 @@ As in healthchecks' tests, names make intent readable: "charlie should not see a
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 from django.db import transaction
+from hypothesis import settings as hypothesis_settings
 
 from accounts.models import Player
 from config.celery import app as celery_app
@@ -19,6 +21,14 @@ from tournaments import services
 from tournaments.models import Tournament
 
 PASSWORD = "correct horse battery"
+
+# The property tests draw the same examples on every run by default, so the suite passes
+# or fails the same way on every machine (Hypothesis' advice for CI); the "explore"
+# profile draws new ones each run and keeps failures in .hypothesis/ to replay them:
+# HYPOTHESIS_PROFILE=explore bin/test tests/games/rules
+hypothesis_settings.register_profile("repeatable", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("explore", derandomize=False, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True, scope="session")
