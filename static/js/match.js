@@ -59,6 +59,7 @@ export class MatchClient {
     this.socket = null;
     this.attempt = 0;
     this.retryTimer = null;
+    this.syncRetryTimer = null; // a sync refused as too soon, sent again (onError)
     this.pingTimer = null;
     this.toastTimer = null;
     this.noticeTimer = null;
@@ -132,6 +133,7 @@ export class MatchClient {
   disconnect() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.syncRetryTimer);
     this.stopPing();
     const ws = this.socket;
     this.socket = null;
@@ -269,7 +271,9 @@ export class MatchClient {
     if (!c || !Array.isArray(c.banks)) return null;
     const bank = c.banks[seat] ?? 0;
     if (seat !== toAct || !c.running) return Math.max(0, Math.ceil(bank));
-    const used = c.elapsed + (performance.now() - c.receivedAt) / 1000;
+    // A negative elapsed is a clock not started yet: Rumino's claim window holds it until
+    // the window closes (games/claim_window.py), and the bank waits as long.
+    const used = Math.max(0, c.elapsed + (performance.now() - c.receivedAt) / 1000);
     return Math.max(0, Math.ceil(bank - used));
   }
 
@@ -292,6 +296,13 @@ export class MatchClient {
 
   onError(msg) {
     this.setBusy(false);
+    if (msg.code === "rate_limited" && typeof msg.retry_after === "number") {
+      // A sync sent too soon after the last one: send it again when the server says,
+      // without troubling the player (docs/protocol.md).
+      clearTimeout(this.syncRetryTimer);
+      this.syncRetryTimer = setTimeout(() => this.send({ type: "sync" }), msg.retry_after * 1000 + 50);
+      return;
+    }
     this.showToast(msg.message || errorText(msg.code));
     // A stale action means we missed a state: ask for it again.
     if (msg.code === "stale") this.send({ type: "sync" });

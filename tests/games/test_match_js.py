@@ -1,0 +1,59 @@
+"""The live table's own logic in static/js/match.js, run in Node.js on a client made
+without a page (``Object.create(MatchClient.prototype)``): the match clock's bank while
+Rumino's claim window holds the clock, and a sync the server refused as too soon.
+Needs Node.js (skipped without it: the browser tests load the same module).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+MODULE = Path(__file__).resolve().parents[2] / "static" / "js" / "match.js"
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+def _run(body: str):
+    script = f'import {{ MatchClient }} from "{MODULE.as_posix()}";\n{body}'
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize(
+    ("elapsed", "shown"),
+    [(-6.0, 60), (-0.5, 60), (0.0, 60), (2.5, 58), (61.0, 0)],
+)
+def test_the_bank_of_the_seat_on_move_waits_while_its_clock_has_not_started(elapsed, shown):
+    result = _run(f"""
+        const client = Object.create(MatchClient.prototype);
+        client.matchClock = {{ running: true, banks: [60, 45], elapsed: {elapsed},
+                              increment: 0, receivedAt: performance.now() }};
+        console.log(JSON.stringify([client.matchClockSeconds(0, 0), client.matchClockSeconds(1, 0)]));
+    """)
+    assert result == [shown, 45]
+
+
+def test_a_sync_refused_as_too_soon_is_sent_again_after_retry_after_without_a_toast():
+    result = _run("""
+        const client = Object.create(MatchClient.prototype);
+        const sent = [], toasts = [];
+        client.setBusy = () => {};
+        client.showToast = (text) => toasts.push(text);
+        client.send = (message) => { sent.push(message); return true; };
+        client.onError({ type: "error", code: "rate_limited", retry_after: 0.2,
+                         message: "Too many sync requests; one a second." });
+        const early = sent.length;
+        setTimeout(() => {
+          client.onError({ type: "error", code: "illegal", message: "Not your turn." });
+          console.log(JSON.stringify({ early, sent, toasts }));
+        }, 400);
+    """)
+    assert result == {"early": 0, "sent": [{"type": "sync"}], "toasts": ["Not your turn."]}
