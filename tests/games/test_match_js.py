@@ -36,7 +36,8 @@ def test_the_bank_of_the_seat_on_move_waits_while_its_clock_has_not_started(elap
         const client = Object.create(MatchClient.prototype);
         client.matchClock = {{ running: true, banks: [60, 45], elapsed: {elapsed},
                               increment: 0, receivedAt: performance.now() }};
-        console.log(JSON.stringify([client.matchClockSeconds(0, 0), client.matchClockSeconds(1, 0)]));
+        const shown = [client.matchClockSeconds(0, 0), client.matchClockSeconds(1, 0)];
+        console.log(JSON.stringify(shown));
     """)
     assert result == [shown, 45]
 
