@@ -8,7 +8,8 @@ contract" and "Live protocol"):
   view is for, None for a spectator), ``seats``, ``sides`` (the seats of each
   side, ``[[0], [1]]`` without partnerships, ``[[0, 2], [1, 3]]`` with), ``dealer``, ``phase``,
   ``to_act`` and ``legal_actions`` (only in the view of the seat to act,
-  else ``[]``); the game's own keys follow, and ``result`` (None until the
+  else ``[]``; a game may show other viewers the turn that follows instead of
+  a choice offered privately, as Rumino's claim view does); the game's own keys follow, and ``result`` (None until the
   deal is over, then ``result()``) ends the view;
 - the first keys of each ``players`` entry: ``seat``, ``hand`` (codes, only
   in the seat's own view, else None), ``hand_count`` and ``known_cards``
