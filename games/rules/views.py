@@ -9,8 +9,9 @@ contract" and "Live protocol"):
   side, ``[[0], [1]]`` without partnerships, ``[[0, 2], [1, 3]]`` with), ``dealer``, ``phase``,
   ``to_act`` and ``legal_actions`` (only in the view of the seat to act,
   else ``[]``; a game may show other viewers the turn that follows instead of
-  a choice offered privately, as Rumino's claim view does); the game's own keys follow, and ``result`` (None until the
-  deal is over, then ``result()``) ends the view;
+  a choice offered privately, as Rumino's claim view does); the game's own
+  keys follow, and ``result`` (None until the deal is over, then
+  ``result()``) ends the view;
 - the first keys of each ``players`` entry: ``seat``, ``hand`` (codes, only
   in the seat's own view, else None), ``hand_count`` and ``known_cards``
   (the cards of that hand the viewer knows; ``[]`` in the seat's own view);
