@@ -17,6 +17,7 @@ from typing import Any
 from games.heuristics import (
     bazzica,
     briscola,
+    burraco,
     calabrasella,
     machiavelli,
     pinch_tarot,
@@ -35,6 +36,7 @@ Heuristic = Callable[[dict[str, Any], random.Random, Sequence[tuple[int, str]]],
 BY_GAME: dict[str, Heuristic] = {
     "bazzica": bazzica.action,
     "briscola": briscola.action,
+    "burraco": burraco.action,
     "calabrasella": calabrasella.action,
     "machiavelli": machiavelli.action,
     "pinch-tarot": pinch_tarot.action,

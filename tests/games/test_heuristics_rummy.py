@@ -58,3 +58,50 @@ def test_rumino_discards_the_card_that_leaves_the_least_deadwood_the_highest_fir
     deal.apply("draw")  # AD: the hand is 3H 4H 5H 9C 9D KS 2C AD
     action = heuristic_action("rumino", deal.view(deal.to_act), random.Random(1))
     assert action == "discard KS"
+
+
+# -- Burraco (games/heuristics/burraco.py) --------------------------------------------
+
+
+def _burraco(actions=(), **layout):
+    from tests.games.rules.test_burraco_play import make_deal
+
+    return make_deal(actions, **layout)
+
+
+def _burraco_choice(deal):
+    return heuristic_action("burraco", deal.view(deal.to_act), random.Random(1))
+
+
+def test_burraco_takes_a_pile_that_joins_a_pair_and_draws_over_a_useless_one():
+    hand = "9C 9D 4S 6H QD KC 3C 5D 7S JH 10S".split()
+    useful = _burraco(hands={0: hand}, upcard="9H")
+    assert _burraco_choice(useful) == "take"
+    useless = _burraco(hands={0: hand}, upcard="8H")
+    assert _burraco_choice(useless) == "draw"
+
+
+def test_burraco_lays_a_natural_run_and_keeps_the_joker():
+    deal = _burraco(["draw"], hands={0: "5H 6H 7H JK 9C QD KC 3C 5D 7S 10S".split()}, stock=["4D"])
+    legal = deal.legal_actions()
+    assert "meld JK@4H 5H 6H 7H" in legal  # the joker could join, and is kept
+    assert _burraco_choice(deal) == "meld 5H 6H 7H"
+
+
+def test_burraco_spends_a_wild_card_to_complete_a_burraco():
+    deal = _burraco(["draw"], hands={0: "3H 4H 5H 6H 7H 8H JK 9C KC 3C 10S".split()}, stock=["4D"])
+    assert _burraco_choice(deal) == "meld JK@2H 3H 4H 5H 6H 7H 8H"
+
+
+def test_burraco_discards_an_isolated_card_the_opponents_cannot_use():
+    # Bob's run of clubs 3C-5C lies on the table; alice holds the 6C (it would extend
+    # bob's run) and the KS (isolated); her other cards pair up or run (the 8S drawn
+    # joins the 7S and the 8D).
+    deal = _burraco(
+        ["draw", "discard AD", "draw", "meld 3C 4C 5C", "discard QS"],
+        hands={0: "7D 7S 8D 10D KS 6C JH JD 10H 4H 4S".split(), 1: "3C 4C 5C QS".split()},
+        stock=["AD", "AH", "8S"],
+    )
+    assert deal.to_act == 0 and deal.phase == "draw"
+    deal.apply("draw")
+    assert _burraco_choice(deal) == "discard KS"
