@@ -1,6 +1,7 @@
 """Benchmark: how one bot level fares against another, per game, in duplicate format.
 
-Not part of the test suite. For each game (default options, its first seat count):
+Not part of the test suite. For each game (default options, its first seat count or
+``--seats``):
 
 1. Two sides (every game with two sides: one-to-one or pairs): each deck is played
    twice with the same dealer, the bot holding seat 0's side the first time and the
@@ -24,10 +25,12 @@ Usage:
     .venv/bin/python bench/bots_bench.py [--deals 1000] [--level heuristic]
         [--against random] [--seed 1] [--games briscola,scopa] [--iterations N]
         [--seconds S [--cpu-clock]] [--tuning greedy=0.5,mast=0.5] [--against-tuning ...]
+        [--seats N]
     (levels: random, heuristic, generic, ismcts; --iterations, --seconds: the ismcts bot's
     iterations and seconds a move, default its time budget, --cpu-clock: seconds of CPU
     time, not wall time; --tuning, --against-tuning:
-    the ismcts settings of the bot and of its opponents, default ISMCTS_TUNING)
+    the ismcts settings of the bot and of its opponents, default ISMCTS_TUNING; --seats:
+    the number of players, default each game's first seat count)
 """
 
 from __future__ import annotations
@@ -106,14 +109,20 @@ def bench(
     iterations: int | None = None,
     seconds: float | None = None,
     tunings: tuple[dict | None, dict | None] = (None, None),
+    seats: int | None = None,
 ) -> tuple[float, int, list]:
     """``(wins, deals counted, differences)`` of ``level`` against ``against`` in ``game``;
     ``differences`` holds, in mode (2), the bot's points less those of the player in its
     place, deck by deck (empty in mode (1)). ``iterations`` and ``seconds`` bound every
     ismcts search; ``tunings`` are the search settings of the bot and of its opponents
-    (None: the bot's own, ``games.bots.ISMCTS_TUNING``)."""
+    (None: the bot's own, ``games.bots.ISMCTS_TUNING``); ``seats`` the number of players
+    (None: the game's first seat count). Raises SystemExit for a seat count the game
+    does not have."""
     options = game.validate_options({})
-    seats = game.seat_counts(options)[0]
+    if seats is None:
+        seats = game.seat_counts(options)[0]
+    elif seats not in game.seat_counts(options):
+        raise SystemExit(f"{game.slug} is played by {game.seat_counts(options)}, not {seats}")
     sides = [tuple(side) for side in game.sides(seats, options)]
     bot = agent(level, iterations, seconds, tunings[0])
     other = agent(against, iterations, seconds, tunings[1])
@@ -187,6 +196,7 @@ def main() -> None:
     parser.add_argument("--against", default="random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="", help="comma-separated slugs (default: all)")
+    parser.add_argument("--seats", type=int, default=None, help="players (default: the first)")
     parser.add_argument("--iterations", type=int, default=None, help="ismcts iterations a move")
     parser.add_argument("--seconds", type=float, default=None, help="ismcts seconds a move")
     parser.add_argument(
@@ -214,7 +224,7 @@ def main() -> None:
         start = time.perf_counter()
         wins, n, differences = bench(
             game, args.deals, args.level, args.against, args.seed, args.iterations,
-            args.seconds, tunings,
+            args.seconds, tunings, args.seats,
         )  # fmt: skip
         low, high = wilson(wins, n)
         extra = ""
@@ -223,6 +233,8 @@ def main() -> None:
             extra = (
                 f"  points over the player in its place {mean:+.2f}"
                 f" [{mean_low:+.2f}, {mean_high:+.2f}]"
+                f"  decks better / level / worse {sum(d > 0 for d in differences)}"
+                f" / {sum(d == 0 for d in differences)} / {sum(d < 0 for d in differences)}"
             )
         print(
             f"{game.slug:15} win rate {wins / n:.3f}  95% CI [{low:.3f}, {high:.3f}]"
