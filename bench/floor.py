@@ -60,7 +60,13 @@ from bench.deploy import (  # noqa: E402
     start_process,
     wait_for_port,
 )
-from bench.load import CpuMeter, percentile, seat_clients, setup_django  # noqa: E402
+from bench.load import (  # noqa: E402
+    CpuMeter,
+    cpu_used,
+    percentile,
+    seat_clients,
+    setup_django,
+)
 
 FLOOR_APP = "bench.floor_app:application"
 SERVER_GROUPS_EXCLUDED = {"load generator", "machine"}
@@ -139,7 +145,7 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
         "actions": actions,
         "seconds": ended - started,
         "rtts": [rtt for at, rtt in stats.rtt_at if started <= at <= ended],
-        "used": {k: after[k] - before.get(k, 0.0) for k in after},
+        "used": cpu_used(before, after),
     }
 
 
