@@ -26,6 +26,15 @@ def card_points(code: str) -> int:
     return POINTS.get(rank) or int(rank)
 
 
+_POINTS = {
+    rank + suit: card_points(rank + suit)
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    for suit in "CDHS"
+}
+"""``card_points`` of every code, looked up once (the search's playouts call the heuristic
+thousands of times a move, each over every offered table)."""
+
+
 def table_cards(action: str) -> list[str]:
     """The card codes of a ``table ...`` action, every meld together."""
     return [code for code in action[len("table ") :].split() if code != "|"]
@@ -42,14 +51,14 @@ def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
                 return modest
         return generic_action(view, rng, history)
     on_table = sum(len(meld) for meld in view.get("table") or [])
+    table_points = sum(_POINTS[c] for meld in view.get("table") or [] for c in meld)
     hand = own_player(view).get("hand") or []
+    points = _POINTS
 
     def gain(table: str) -> tuple[int, int, str]:
         cards = table_cards(table)
         laid = len(cards) - on_table
-        laid_points = sum(card_points(c) for c in cards) - sum(
-            card_points(c) for meld in view.get("table") or [] for c in meld
-        )
+        laid_points = sum(points[c] for c in cards) - table_points
         return (laid, laid_points, table)
 
     best = max(tables, key=gain)
