@@ -237,12 +237,15 @@ def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
             return "take"
         return "draw"
     discards = [a for a in legal if a.startswith("discard ")]
-    if len(hand) == 1 and discards:
-        return discards[0]  # the last card: closing, or taking the pozzetto
+    side = next(e for e in view.get("table") or [] if seat in e["seats"])
+    if len(hand) == 1 and discards and side["pozzetto_taken"]:
+        return discards[0]  # the last card, once the side has its pozzetto: closing
     lays = [a for a in legal if a.startswith(("meld ", "add "))]
     lay = choose_lay(view, lays, hand)
     if lay is not None:
-        return lay
+        return lay  # a last card laid takes the pozzetto at once, to play this turn
+    if len(hand) == 1 and discards:
+        return discards[0]  # the last card: the pozzetto, face down, for the next turn
     if discards:
         return choose_discard(view, discards, hand)
     return generic_action(view, rng, history)
