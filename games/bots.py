@@ -43,6 +43,9 @@ ISMCTS_SECONDS = 1.0
 ISMCTS_TUNING: dict[str, float] = {"greedy": 0.5, "margin": 0.5, "bias": 2.0}
 """The ISMCTS bot's search settings (``games.ismcts.search``'s keywords ``greedy``,
 ``margin``, ``bias``), as measured in docs/bots.md."""
+ISMCTS_TUNING_BY_GAME: dict[str, dict[str, float]] = {}
+"""Settings added to ``ISMCTS_TUNING`` for one game (slug -> keywords), such as the
+``horizon`` of a game whose playouts to the deal's end are long (docs/bots.md)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ def _ismcts(
         return search(
             bot.game, bot.view, bot.history, bot.options, rng,
             seconds=seconds, iterations=iterations,
-            **(ISMCTS_TUNING if tuning is None else tuning),
+            **(ISMCTS_TUNING | ISMCTS_TUNING_BY_GAME.get(bot.game, {}) if tuning is None
+               else tuning),
         ).action  # fmt: skip
     except NotImplementedError:
         return choose_action(bot, rng, "heuristic")

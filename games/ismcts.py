@@ -132,6 +132,7 @@ def search(
     mast: float = 0.0,
     opponent_tree: bool = True,
     flat: bool = False,
+    horizon: int = 0,
 ) -> SearchResult:
     """Search from the observer's information set and return the action to play.
 
@@ -161,7 +162,10 @@ def search(
     rollout improvement; Bertsekas, Tsitsiklis and Wu, "Rollout Algorithms for
     Combinatorial Optimization", J. Heuristics 3, 1997), where the tree's own later
     nodes, keyed by actions alone, would make one choice for every card the observer
-    might have drawn in between.
+    might have drawn in between. ``horizon`` (moves; 0: none) cuts each playout short
+    after that many moves and scores the deal as it lies by ``Game.estimate_points``
+    (a game without one plays to the end): for games whose deals are long (the
+    rummies), where a playout to the end costs most of an iteration.
     Raises ValueError when the view offers no legal action, both limits are None or a
     weight is out of range, NotImplementedError when the game has no determinizer.
     """
@@ -194,6 +198,7 @@ def search(
     # own chips, normalised at selection by the range of chips seen so far (``low`` to
     # ``high``); any other by ``_rewards``, in [0, 1] already.
     chips = bool(getattr(game, "ranked_by_chips", False))
+    estimates = horizon > 0 and type(game).estimate_points is not Game.estimate_points
     low, span = 0.0, 1.0
     if chips:
         low, high = 0.0, 0.0
@@ -262,8 +267,11 @@ def search(
             path.append(node)
             if flat:
                 break
-        # Playout.
-        while deal.to_act is not None:
+        # Playout, cut short after ``horizon`` moves when the game can score a deal as it
+        # lies.
+        left = int(horizon) if estimates else -1
+        while deal.to_act is not None and left != 0:
+            left -= 1
             if greedy and rng.random() < greedy:
                 action = _greedy_action(game, deal, rng)
             elif averages is not None and rng.random() < mast:
@@ -273,12 +281,16 @@ def search(
             if averages is not None:
                 moves.append((deal.to_act, action))
             deal.apply(action)
+        if deal.to_act is not None:  # cut short at the horizon
+            points = game.estimate_points(deal)
+        else:
+            points = deal.game.deal_points(deal.result())
         if chips:
-            rewards = [float(p) for p in deal.game.deal_points(deal.result())]
+            rewards = [float(p) for p in points]
             low, high = min(low, *rewards), max(high, *rewards)
             span = (high - low) or 1.0
         else:
-            rewards = _rewards(deal.game.deal_points(deal.result()), margin)
+            rewards = _rewards(points, margin)
         for visited in path:
             visited.visits += 1
             if visited.side >= 0:

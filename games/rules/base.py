@@ -287,6 +287,13 @@ class Game:
         The bots' search and their benchmark compare sides by it."""
         return list(result["side_points"])
 
+    def estimate_points(self, deal: Deal) -> list[float] | None:
+        """Each side's points, the more the better, as ``deal_points`` would give them if
+        ``deal`` (not over) were scored as it lies: what a search that cuts its playouts
+        short scores them by (games/ismcts.py, ``horizon``). None (the default): the game
+        has no such estimate, and playouts run to the deal's end."""
+        return None
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The deal's actions as ``seat`` saw them: (seat, action) in order, with an action
         the seat may not know replaced by (seat, "?"). Default: every action is public.

@@ -328,3 +328,60 @@ def test_a_flat_search_grows_the_root_s_children_only(monkeypatch):
     assert sum(child.visits for child in root.children.values()) == 150
     root, _ = _search_tree(monkeypatch)
     assert any(child.children for child in root.children.values())
+
+
+def _burraco_position(seed=2):
+    game = get_game("burraco")
+    deal = game.new_deal(seats=2, dealer=0, seed=seed)
+    rng = random.Random(seed)
+    while len(deal.legal_actions()) < 2:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return game, bots.bot_input(deal, deal.to_act)
+
+
+def test_a_horizon_cuts_every_playout_short_and_scores_the_hand_as_it_lies(monkeypatch):
+    game, given = _burraco_position()
+    estimated = []
+    real_estimate = type(game).estimate_points
+    monkeypatch.setattr(
+        type(game), "estimate_points",
+        lambda self, deal: estimated.append(len(deal.actions)) or real_estimate(self, deal),
+    )  # fmt: skip
+    before = len(given.history)
+    found = search("burraco", given.view, given.history, given.options, random.Random(1),
+                   seconds=None, iterations=25, greedy=0.5, margin=0.5, horizon=6)  # fmt: skip
+    lengths = [n - before for n in estimated]
+    assert found.action in given.view["legal_actions"] and found.iterations == 25
+    # The iterations ended at the horizon and were scored as they lay: a Burraco hand
+    # lasts far longer than the tree and six playout moves, unless random playouts make
+    # a stalemate (both players take the one-card pile and discard, a round).
+    assert len(estimated) >= 20
+    assert all(length <= 6 + 25 for length in lengths) and max(lengths) > 6
+
+
+def test_without_a_horizon_playouts_reach_the_end_and_nothing_is_estimated(monkeypatch):
+    game, given = _burraco_position()
+    monkeypatch.setattr(type(game), "estimate_points", lambda self, deal: pytest.fail("estimated"))
+    found = search("burraco", given.view, given.history, given.options, random.Random(1),
+                   seconds=None, iterations=3, greedy=0.5, margin=0.5)  # fmt: skip
+    assert found.iterations == 3
+
+
+def test_a_horizon_is_ignored_by_a_game_without_an_estimate():
+    assert get_game("briscola").estimate_points(BRISCOLA.new_deal(seats=2, seed=1)) is None
+    deal = BRISCOLA.new_deal(seats=2, dealer=0, seed=5)
+    given = bots.bot_input(deal, deal.to_act)
+    found = search("briscola", given.view, given.history, given.options, random.Random(1),
+                   seconds=None, iterations=10, horizon=2)  # fmt: skip
+    assert found.iterations == 10 and found.action in given.view["legal_actions"]
+
+
+def test_burraco_s_estimate_is_the_hand_scored_as_it_lies():
+    game, given = _burraco_position()
+    deal = game.new_deal(seats=2, dealer=0, seed=2)
+    points = game.estimate_points(deal)
+    # Nothing melded yet: each side's eleven cards count against it, and the pozzetto not
+    # taken costs 100.
+    from games.rules.burraco.scoring import cards_value
+
+    assert points == [-100 - cards_value(deal.hands[seat].elements()) for seat in (0, 1)]

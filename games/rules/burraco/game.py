@@ -165,6 +165,13 @@ class Burraco(Game):
             return None
         return side_victory_points(self.match_scores(results[:hands], options), hands)
 
+    def estimate_points(self, deal: Deal) -> list[float]:
+        """Each side's points if the hand ended now, without closing: its melds and
+        burraco bonuses, less the cards in its players' hands (a pozzetto taken face down
+        included) and 100 while it has not taken its pozzetto (scoring.py, ``side_score``).
+        For searches that cut their playouts short (games/ismcts.py, ``horizon``)."""
+        return list(deal._result()["side_points"])
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The actions as ``seat`` saw them: all of them, since every Burraco action is
         public (``draw`` does not name the card drawn)."""
