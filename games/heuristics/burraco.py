@@ -31,27 +31,14 @@ from collections import Counter
 from typing import Any
 
 from games.heuristics.generic import generic_action, own_seat
+from games.rules.burraco.melds import is_wild
+from games.rules.burraco.scoring import card_value as points
 
-POINTS = {"JK": 30, "2": 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10}
-"""A card's points by rank (docs/games/burraco.md, "The cards"); 3 to 7 are 5."""
 PLACE = {"A": 1, "J": 11, "Q": 12, "K": 13}
 """A rank's place in a suit (2 to 10 their face value); an ace is also 14 (after the K)."""
 LATE_STOCK = 16
 """Cards left in the stock below which the hand is near its end (the hand ends when a
 draw leaves two): wild cards then lay any cards they can, and big piles are refused."""
-
-
-def points(code: str) -> int:
-    """The points of a card code (``JK`` a joker): what it scores on the table and costs in
-    hand."""
-    if code == "JK":
-        return 30
-    return POINTS.get(code[:-1], 5)
-
-
-def is_wild(code: str) -> bool:
-    """Whether a card is a joker or a 2 (either may stand for another card)."""
-    return code == "JK" or code[:-1] == "2"
 
 
 def place(code: str) -> int:
