@@ -43,9 +43,10 @@ ISMCTS_SECONDS = 1.0
 ISMCTS_TUNING: dict[str, float] = {"greedy": 0.5, "margin": 0.5, "bias": 2.0}
 """The ISMCTS bot's search settings (``games.ismcts.search``'s keywords ``greedy``,
 ``margin``, ``bias``), as measured in docs/bots.md."""
-ISMCTS_TUNING_BY_GAME: dict[str, dict[str, float]] = {}
+ISMCTS_TUNING_BY_GAME: dict[str, dict[str, float]] = {"burraco": {"horizon": 16}}
 """Settings added to ``ISMCTS_TUNING`` for one game (slug -> keywords), such as the
-``horizon`` of a game whose playouts to the deal's end are long (docs/bots.md)."""
+``horizon`` of a game whose playouts to the deal's end are long: Burraco's playouts stop
+after 16 moves and score the hand as it lies (docs/bots.md, "Fourth pass")."""
 
 
 @dataclass(frozen=True)

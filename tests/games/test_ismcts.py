@@ -385,3 +385,21 @@ def test_burraco_s_estimate_is_the_hand_scored_as_it_lies():
     from games.rules.burraco.scoring import cards_value
 
     assert points == [-100 - cards_value(deal.hands[seat].elements()) for seat in (0, 1)]
+
+
+def test_the_bot_searches_burraco_with_its_horizon_and_other_games_without(monkeypatch):
+    seen = {}
+
+    def fake_search(slug, view, history, options, rng, **settings):
+        seen[slug] = settings
+        return ismcts.SearchResult(view["legal_actions"][0], 1, 0.0, {})
+
+    monkeypatch.setattr(ismcts, "search", fake_search)
+    _, given = _burraco_position()
+    bots.choose_action(given, random.Random(1), "ismcts", iterations=5)
+    deal = BRISCOLA.new_deal(seats=2, dealer=0, seed=5)
+    bots.choose_action(bots.bot_input(deal, deal.to_act), random.Random(1), "ismcts",
+                       iterations=5)  # fmt: skip
+    assert seen["burraco"]["horizon"] == 16
+    assert "horizon" not in seen["briscola"]
+    assert seen["briscola"]["greedy"] == seen["burraco"]["greedy"] == bots.ISMCTS_TUNING["greedy"]
