@@ -387,6 +387,34 @@ def test_burraco_s_estimate_is_the_hand_scored_as_it_lies():
     assert points == [-100 - cards_value(deal.hands[seat].elements()) for seat in (0, 1)]
 
 
+def test_rumino_s_estimate_is_each_hand_s_least_deadwood_as_if_someone_knocked():
+    from games.rules.rumino.scoring import hand_points
+
+    game = get_game("rumino")
+    deal = game.new_deal(seats=3, dealer=0, seed=4)
+    deadwood = [deal.deadwood(seat)[0] for seat in range(3)]
+
+    # What a knock now would add, negated as deal_points negates penalties.
+    assert game.estimate_points(deal) == [-p for p in hand_points(deadwood, "knock", 0)]
+    assert len(set(deadwood)) > 1  # the hands differ, so the estimate ranks them
+
+
+def test_machiavelli_s_estimate_names_the_seat_alone_with_fewest_cards_left():
+    game = get_game("machiavelli")
+    from games.rules.machiavelli.scoring import card_points
+
+    deal = game.new_deal(seats=3, dealer=0, seed=4)
+    # Thirteen cards each: the fewest card points leads.
+    keys = [(sum(deal.hands[seat]), card_points(deal.hands[seat])) for seat in range(3)]
+    leader = min(range(3), key=keys.__getitem__)
+    assert game.estimate_points(deal) == [float(seat == leader) for seat in range(3)]
+    other = (leader + 1) % 3
+    deal.hands[other][next(face for face, n in enumerate(deal.hands[other]) if n)] -= 1
+
+    # One card fewer leads, whatever its points.
+    assert game.estimate_points(deal) == [float(seat == other) for seat in range(3)]
+
+
 def test_the_bot_searches_burraco_with_its_horizon_and_other_games_without(monkeypatch):
     seen = {}
 

@@ -68,7 +68,7 @@ from games.rules.base import Deal, Game, Option
 from games.rules.cards import FRENCH_52, Pack
 from games.rules.machiavelli.deal import MachiavelliDeal
 from games.rules.machiavelli.determinize import determinize, public_history
-from games.rules.machiavelli.scoring import deciding_result
+from games.rules.machiavelli.scoring import deciding_result, game_result
 from games.rules.machiavelli.view import build_view
 
 PACK = Pack("french-52x2", FRENCH_52.new_order * 2)
@@ -117,6 +117,13 @@ class Machiavelli(Game):
     def match_target(self, options: dict[str, Any]) -> int | None:
         """None: a match is one game, played to its end."""
         return None
+
+    def estimate_points(self, deal: Deal) -> list[float]:
+        """Each seat's points as ``deal_points`` would give them if the game ended now,
+        blocked: 1 for the seat alone with the fewest cards (then card points) left, 0 for
+        the others. For searches that cut their playouts short (games/ismcts.py,
+        ``horizon``). Source: scoring.py, ``game_result``."""
+        return [float(p) for p in game_result(deal.hands, None)["points"]]
 
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The game's actions as ``seat`` saw them: the other seats' penalised tables are

@@ -181,6 +181,17 @@ class Rumino(Game):
         are negated for the bots' comparison of sides (``Game.deal_points``)."""
         return [-points for points in result["side_points"]]
 
+    def estimate_points(self, deal: Deal) -> list[float]:
+        """Each seat's points as ``deal_points`` would give them if the hand ended now by a
+        knock: its least deadwood, negated (0 for a seat out of the hand). For searches
+        that cut their playouts short (games/ismcts.py, ``horizon``). Source: scoring.py,
+        ``hand_points``."""
+        playing = set(deal.playing)
+        return [
+            -float(deal.deadwood(seat)[0]) if seat in playing else 0.0
+            for seat in range(deal.seats)
+        ]
+
     def match_winner(
         self, results: Sequence[dict[str, Any]], options: dict[str, Any]
     ) -> int | None:
