@@ -70,6 +70,13 @@ from bench.load import (  # noqa: E402
 
 FLOOR_APP = "bench.floor_app:application"
 SERVER_GROUPS_EXCLUDED = {"load generator", "machine"}
+FLOOR_LAYERS = {
+    # The floor as issue #14 defines it: channels_redis's layer, every message through Redis.
+    "redis": "channels_redis.core.RedisChannelLayer",
+    # The site's own layer (config/channel_layer.py), a group's local members served in
+    # process: what the floor would cost with the site's shortcut.
+    "local-first": "config.channel_layer.LocalFirstRedisChannelLayer",
+}
 
 
 class FloorDeployment(Deployment):
@@ -385,7 +392,12 @@ def compare(args) -> dict:
     floor_ports = tuple(args.floor_ports or (free_port(), free_port()))
     site_ports = tuple(args.site_ports or (free_port(), free_port()))
     logs = ROOT / "bench" / "logs"
-    floor_deployment = FloorDeployment(ports=floor_ports, log_dir=logs / "floor", beat=False)
+    floor_deployment = FloorDeployment(
+        ports=floor_ports,
+        log_dir=logs / "floor",
+        beat=False,
+        extra_env={"CHANNEL_LAYER_BACKEND": FLOOR_LAYERS[args.floor_layer]},
+    )
     site_deployment = Deployment(database=args.database, ports=site_ports, log_dir=logs / "site")
     points: list[dict] = []
     stopped: set[str] = set()
@@ -413,6 +425,7 @@ def compare(args) -> dict:
         "window_s": args.window,
         "rounds": args.rounds,
         "seats": "split" if args.split_seats else "by match",
+        "floor_layer": FLOOR_LAYERS[args.floor_layer],
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -436,6 +449,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--split-seats", action="store_true",
         help="seat 0 and seat 1 of a match on different servers (default: both on the "
         "server of the match, as a consistent hash on the match id routes them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--floor-layer", choices=sorted(FLOOR_LAYERS), default="redis",
+        help="the floor's channel layer (default: channels_redis's, every message through "
+        "Redis; local-first: the site's)",
     )  # fmt: skip
     parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
     parser.add_argument("--site-ports", type=int, nargs=2, default=None)

@@ -109,7 +109,11 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis's layer, serving a group's members on this process without
+            # Redis (config/channel_layer.py; the floor benchmark sets the stock one).
+            "BACKEND": envstr(
+                "CHANNEL_LAYER_BACKEND", "config.channel_layer.LocalFirstRedisChannelLayer"
+            ),
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, which is also how
                 # long channels_redis blocks in BZPOPMIN: every consumer idle for 5 s died
