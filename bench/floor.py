@@ -398,7 +398,12 @@ def compare(args) -> dict:
         beat=False,
         extra_env={"CHANNEL_LAYER_BACKEND": FLOOR_LAYERS[args.floor_layer]},
     )
-    site_deployment = Deployment(database=args.database, ports=site_ports, log_dir=logs / "site")
+    site_deployment = Deployment(
+        database=args.database,
+        ports=site_ports,
+        log_dir=logs / "site",
+        extra_env={"CHANNEL_LAYER_BACKEND": FLOOR_LAYERS[args.site_layer]},
+    )
     points: list[dict] = []
     stopped: set[str] = set()
     with floor_deployment, site_deployment:
@@ -426,6 +431,7 @@ def compare(args) -> dict:
         "rounds": args.rounds,
         "seats": "split" if args.split_seats else "by match",
         "floor_layer": FLOOR_LAYERS[args.floor_layer],
+        "site_layer": FLOOR_LAYERS[args.site_layer],
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -454,6 +460,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--floor-layer", choices=sorted(FLOOR_LAYERS), default="redis",
         help="the floor's channel layer (default: channels_redis's, every message through "
         "Redis; local-first: the site's)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--site-layer", choices=sorted(FLOOR_LAYERS), default="local-first",
+        help="the site's channel layer (default: its own, local-first; redis: channels_redis's, "
+        "to measure what the local hand-over saves)",
     )  # fmt: skip
     parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
     parser.add_argument("--site-ports", type=int, nargs=2, default=None)
