@@ -19,6 +19,7 @@ Used by bench/load.py, bench/faults.py and tests/faults.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import random
@@ -225,7 +226,14 @@ class SeatClient:
     an action / without any message (None: never). ``ping_every``: send ``ping`` this
     often. The browser (static/js/match.js) has no timeouts and pings every 25 s:
     ``ack_timeout=None, idle_timeout=None, ping_every=25`` plays like it.
+    ``message_limit``: the server's messages a second a socket (its
+    ``LIVE_MAX_MESSAGES_PER_SECOND``): a ``rate_limited`` refusal that comes when this
+    client had itself sent at least that many in the last ``OWN_RATE_WINDOW`` seconds is
+    counted as ``rate_limited_own_rate`` (the server's limit doing its job on a client
+    that sends that fast), any other as ``rate_limited``.
     """
+
+    OWN_RATE_WINDOW = 1.5
 
     match_id: int
     seat: int
@@ -252,9 +260,11 @@ class SeatClient:
     done: bool = False
     connections: int = 0
     ws: object = None
+    message_limit: int | None = None
 
     def __post_init__(self) -> None:
         self.index = self.start % len(self.urls)
+        self._sent_at: collections.deque[float] = collections.deque()
         if self.audit is None:
             self.audit = SeatAudit(self.seat)
 
@@ -332,7 +342,7 @@ class SeatClient:
                     self.stats.events[reason] += 1
                     if reason == "ping":  # as the browser does, every 25 s
                         next_ping = loop.time() + self.ping_every
-                        await ws.send('{"type":"ping"}')
+                        await self._send(ws, '{"type":"ping"}')
                     else:
                         await self._sync(ws)
                     continue
@@ -365,7 +375,24 @@ class SeatClient:
         if wait > 0:
             await asyncio.sleep(wait)
         self._last_sync = time.monotonic()
-        await ws.send('{"type":"sync"}')
+        await self._send(ws, '{"type":"sync"}')
+
+    async def _send(self, ws, text: str) -> None:
+        """Send ``text`` on ``ws``, noting when (for ``_rate_limited_code``)."""
+        self._sent_at.append(time.perf_counter())
+        if len(self._sent_at) > 4 * (self.message_limit or 0) + 8:
+            self._sent_at.popleft()
+        await ws.send(text)
+
+    def _rate_limited_code(self, received: float) -> str:
+        """``rate_limited_own_rate`` if this client sent ``message_limit`` messages or
+        more in the ``OWN_RATE_WINDOW`` seconds before ``received`` (``perf_counter``
+        time), else ``rate_limited``."""
+        if not self.message_limit:
+            return "rate_limited"
+        since = received - self.OWN_RATE_WINDOW
+        recent = sum(1 for at in self._sent_at if since <= at <= received)
+        return "rate_limited_own_rate" if recent >= self.message_limit else "rate_limited"
 
     async def _handle(self, ws, message: dict, received: float) -> None:
         kind = message.get("type")
@@ -386,7 +413,7 @@ class SeatClient:
                 self._sync_not_before = time.monotonic() + float(message["retry_after"])
                 await self._sync(ws)
             elif code == "rate_limited":
-                self.stats.errors[code] += 1
+                self.stats.errors[self._rate_limited_code(received)] += 1
                 await asyncio.sleep(1)
                 await self._sync(ws)
             elif code == "match_not_live":
@@ -444,7 +471,7 @@ class SeatClient:
         if self.resign_at and seq - 1 >= self.resign_at:
             if self.resigned_at != seq:  # a resignation refused as stale is sent again
                 self.resigned_at = seq
-                await ws.send(json.dumps({"type": "resign", "seq": seq}))
+                await self._send(ws, json.dumps({"type": "resign", "seq": seq}))
             return
         legal = message["view"]["legal_actions"]
         if not legal:
@@ -474,9 +501,9 @@ class SeatClient:
         per_match = self.stats.sent.setdefault(self.match_id, {})
         per_match.setdefault(pending.seq, set()).add((self.seat, pending.action))
         text = json.dumps({"type": "action", "action": pending.action, "seq": pending.seq})
-        await ws.send(text)
+        await self._send(ws, text)
         if self.send_twice:
-            await ws.send(text)
+            await self._send(ws, text)
 
 
 def _is_connection_error(error: BaseException) -> bool:

@@ -70,6 +70,10 @@ def wait_for_port_closed(port: int, timeout: float = 10) -> None:
     raise RuntimeError(f"port {port} is still open")
 
 
+LIVE_MESSAGE_LIMIT = 20
+"""The servers' messages a second a socket (``LIVE_MAX_MESSAGES_PER_SECOND``)."""
+
+
 def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
     """The environment of every server process: production-like settings, explicit.
 
@@ -87,7 +91,7 @@ def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str
         CELERY_TASK_ALWAYS_EAGER="0",
         LOG_LEVEL="WARNING",
         DB_CONN_MAX_AGE="600",
-        LIVE_MAX_MESSAGES_PER_SECOND="20",
+        LIVE_MAX_MESSAGES_PER_SECOND=str(LIVE_MESSAGE_LIMIT),
         # Every simulated player connects from 127.0.0.1: lift the per-address socket cap
         # (docs/security.md) that a real deployment keeps.
         LIVE_MAX_CONNECTIONS_PER_ADDRESS="1000000",
