@@ -70,7 +70,8 @@ from bench.load import (  # noqa: E402
 
 FLOOR_APP = "bench.floor_app:application"
 SERVER_GROUPS_EXCLUDED = {"load generator", "machine"}
-FLOOR_LAYERS = {
+# The channel layers ``--floor-layer`` and ``--site-layer`` choose from.
+CHANNEL_LAYERS_BY_NAME = {
     # The floor as issue #14 defines it: channels_redis's layer, every message through Redis.
     "redis": "channels_redis.core.RedisChannelLayer",
     # The site's own layer (config/channel_layer.py), a group's local members served in
@@ -396,13 +397,13 @@ def compare(args) -> dict:
         ports=floor_ports,
         log_dir=logs / "floor",
         beat=False,
-        extra_env={"CHANNEL_LAYER_BACKEND": FLOOR_LAYERS[args.floor_layer]},
+        extra_env={"CHANNEL_LAYER_BACKEND": CHANNEL_LAYERS_BY_NAME[args.floor_layer]},
     )
     site_deployment = Deployment(
         database=args.database,
         ports=site_ports,
         log_dir=logs / "site",
-        extra_env={"CHANNEL_LAYER_BACKEND": FLOOR_LAYERS[args.site_layer]},
+        extra_env={"CHANNEL_LAYER_BACKEND": CHANNEL_LAYERS_BY_NAME[args.site_layer]},
     )
     points: list[dict] = []
     stopped: set[str] = set()
@@ -430,8 +431,8 @@ def compare(args) -> dict:
         "window_s": args.window,
         "rounds": args.rounds,
         "seats": "split" if args.split_seats else "by match",
-        "floor_layer": FLOOR_LAYERS[args.floor_layer],
-        "site_layer": FLOOR_LAYERS[args.site_layer],
+        "floor_layer": CHANNEL_LAYERS_BY_NAME[args.floor_layer],
+        "site_layer": CHANNEL_LAYERS_BY_NAME[args.site_layer],
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -457,12 +458,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "server of the match, as a consistent hash on the match id routes them)",
     )  # fmt: skip
     parser.add_argument(
-        "--floor-layer", choices=sorted(FLOOR_LAYERS), default="redis",
+        "--floor-layer", choices=sorted(CHANNEL_LAYERS_BY_NAME), default="redis",
         help="the floor's channel layer (default: channels_redis's, every message through "
         "Redis; local-first: the site's)",
     )  # fmt: skip
     parser.add_argument(
-        "--site-layer", choices=sorted(FLOOR_LAYERS), default="local-first",
+        "--site-layer", choices=sorted(CHANNEL_LAYERS_BY_NAME), default="local-first",
         help="the site's channel layer (default: its own, local-first; redis: channels_redis's, "
         "to measure what the local hand-over saves)",
     )  # fmt: skip
