@@ -403,7 +403,10 @@ def compare(args) -> dict:
         database=args.database,
         ports=site_ports,
         log_dir=logs / "site",
-        extra_env={"CHANNEL_LAYER_BACKEND": CHANNEL_LAYERS_BY_NAME[args.site_layer]},
+        extra_env={
+            "CHANNEL_LAYER_BACKEND": CHANNEL_LAYERS_BY_NAME[args.site_layer],
+            **dict(item.split("=", 1) for item in args.site_env),
+        },
     )
     points: list[dict] = []
     stopped: set[str] = set()
@@ -433,6 +436,7 @@ def compare(args) -> dict:
         "seats": "split" if args.split_seats else "by match",
         "floor_layer": CHANNEL_LAYERS_BY_NAME[args.floor_layer],
         "site_layer": CHANNEL_LAYERS_BY_NAME[args.site_layer],
+        "site_env": list(args.site_env),
         "points": points,
         "ratios": ratios(floor, site, args.p99_limit),
     }
@@ -466,6 +470,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--site-layer", choices=sorted(CHANNEL_LAYERS_BY_NAME), default="local-first",
         help="the site's channel layer (default: its own, local-first; redis: channels_redis's, "
         "to measure what the local hand-over saves)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--site-env", nargs="*", default=[], metavar="KEY=VALUE",
+        help="more environment for the site's servers (LIVE_MOVE_THREADS=0: every move on "
+        "Django's one database thread)",
     )  # fmt: skip
     parser.add_argument("--floor-ports", type=int, nargs=2, default=None)
     parser.add_argument("--site-ports", type=int, nargs=2, default=None)

@@ -306,6 +306,11 @@ RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 6000) / 1000
 BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
+# Threads a server process runs players' moves on (games/consumers.py, ``play_action``),
+# each with its own database connection, so that one move waiting on the database or on
+# its broadcast does not hold up the process's other matches. 0: every move on Django's
+# one thread of thread-sensitive code, as before (docs/performance.md).
+LIVE_MOVE_THREADS = envint("LIVE_MOVE_THREADS", 4)
 
 LOGGING = {
     "version": 1,

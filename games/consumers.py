@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import math
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import close_old_connections, connection
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -189,6 +191,42 @@ def _signed_in_now(session_key: str | None, user_id: int) -> bool:
 
 _signed_in = database_sync_to_async(_signed_in_now)
 
+_MOVE_POOL: list = []
+
+
+class _PooledDatabaseCall(SyncToAsync):
+    """``channels.db.DatabaseSyncToAsync`` for a thread of the move pool: Django's
+    ``close_old_connections`` before and after the call, so each thread's connection
+    lives as ``CONN_MAX_AGE`` says. Called by name from django.db, because Channels' test
+    communicator stubs out ``channels.db.close_old_connections`` (so that a test's own
+    connection survives), which would leave a pool thread's connection open for good."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
+
+
+def play_action():
+    """The awaitable form of ``_play`` that the consumers call: on a pool of
+    ``LIVE_MOVE_THREADS`` threads of this process, each with its own database connection
+    (closed after each call as Django's request cycle would, ``_PooledDatabaseCall``), so
+    that a move waiting on PostgreSQL or on its broadcast does not hold up the other
+    matches' moves behind Django's one thread of thread-sensitive code. The move's code
+    is safe on any thread: its per-process caches are locked (games/state.py), two moves
+    of one match race only through the database's conditional statement and row lock, and
+    its broadcast goes to the consumer's event loop (games/live.py). With
+    ``LIVE_MOVE_THREADS = 0``, Django's one thread as before. Call from the event loop."""
+    threads = settings.LIVE_MOVE_THREADS
+    if threads <= 0:
+        return database_sync_to_async(_play)
+    if not _MOVE_POOL:
+        executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="live-move")
+        _MOVE_POOL.append(_PooledDatabaseCall(_play, thread_sensitive=False, executor=executor))
+    return _MOVE_POOL[0]
+
 
 @database_sync_to_async
 def _match_seq(match_id: int) -> int:
@@ -317,9 +355,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if getattr(self, "user_left", False):
             raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
         try:
-            await database_sync_to_async(_play)(
-                self.session_key, self.user.pk, self.match_id, action, seq
-            )
+            await play_action()(self.session_key, self.user.pk, self.match_id, action, seq)
         except ClientError as error:
             if error.code == "signed_out":
                 self.user_left = True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -976,6 +977,7 @@ def register_bot_queue(queue) -> None:
 
 
 _SEARCH_PROCESS: list = []
+_SEARCH_PROCESS_LOCK = threading.Lock()
 
 
 def _tasks_run_eagerly() -> bool:
@@ -990,15 +992,17 @@ def _search_process():
     embedded default, the tests): started on first use with ``spawn``, so the child holds
     no copy of the server's threads or connections; it imports only games.bots and the
     engine."""
-    if not _SEARCH_PROCESS:
-        import atexit
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    with _SEARCH_PROCESS_LOCK:  # moves run on several threads (games/consumers.py)
+        if not _SEARCH_PROCESS:
+            import atexit
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        atexit.register(pool.shutdown)
-        _SEARCH_PROCESS.append(pool)
-    return _SEARCH_PROCESS[0]
+            context = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            atexit.register(pool.shutdown)
+            _SEARCH_PROCESS.append(pool)
+        return _SEARCH_PROCESS[0]
 
 
 def bot_play(*, match_id: int, seq: int) -> bool:

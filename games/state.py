@@ -5,6 +5,7 @@ docs/protocol.md for each seat.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -68,6 +69,11 @@ class MatchContext:
 # once a match has started (admin shows a started match's seats read-only); ratings change
 # when another match of the player's ends, so they are read again after RATINGS_TTL seconds.
 _CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
+# One lock for the per-process caches of this module (contexts, live engines, deal ends,
+# last tricks): moves run on several threads (games/consumers.py, ``play_action``), and an
+# OrderedDict's look-up, move and eviction are not one step. Held for dictionary work
+# only, never across a query.
+_CACHE_LOCK = threading.Lock()
 CONTEXT_CACHE_SIZE = 4096
 RATINGS_TTL = 30.0
 
@@ -79,10 +85,11 @@ def match_context(match: Match) -> MatchContext:
     Keeping this out of every move saves half its queries (docs/performance.md).
     """
     now = time.monotonic()
-    cached = _CONTEXTS.get(match.pk)
-    if cached is not None and now - cached.loaded < RATINGS_TTL:
-        _CONTEXTS.move_to_end(match.pk)
-        return cached
+    with _CACHE_LOCK:
+        cached = _CONTEXTS.get(match.pk)
+        if cached is not None and now - cached.loaded < RATINGS_TTL:
+            _CONTEXTS.move_to_end(match.pk)
+            return cached
     seats = tuple(
         SeatInfo(number, player_id, username)
         for number, player_id, username in Seat.objects.filter(match=match)
@@ -93,10 +100,11 @@ def match_context(match: Match) -> MatchContext:
     context = MatchContext(seats, extras["event"], extras["ratings"], now)
     if match.status == Match.Status.SCHEDULED:
         return context  # staff may still change its seats: not cached until it starts
-    _CONTEXTS[match.pk] = context
-    _CONTEXTS.move_to_end(match.pk)
-    while len(_CONTEXTS) > CONTEXT_CACHE_SIZE:
-        _CONTEXTS.popitem(last=False)
+    with _CACHE_LOCK:
+        _CONTEXTS[match.pk] = context
+        _CONTEXTS.move_to_end(match.pk)
+        while len(_CONTEXTS) > CONTEXT_CACHE_SIZE:
+            _CONTEXTS.popitem(last=False)
     return context
 
 
@@ -104,15 +112,16 @@ def forget_match_context(match_id: int | None = None) -> None:
     """Drop one match's cached context and live engine (None: every match's), so the next
     use reads them again; the tests start each from an empty cache, as a new server
     process does."""
-    if match_id is None:
-        _CONTEXTS.clear()
-        _ENGINES.clear()
-        _ENDINGS.clear()
-        _LAST_TRICKS.clear()
-    else:
-        _CONTEXTS.pop(match_id, None)
-        _ENGINES.pop(match_id, None)
-        _ENDINGS.pop(match_id, None)
+    with _CACHE_LOCK:
+        if match_id is None:
+            _CONTEXTS.clear()
+            _ENGINES.clear()
+            _ENDINGS.clear()
+            _LAST_TRICKS.clear()
+        else:
+            _CONTEXTS.pop(match_id, None)
+            _ENGINES.pop(match_id, None)
+            _ENDINGS.pop(match_id, None)
 
 
 @dataclass(slots=True)
@@ -140,11 +149,12 @@ def take_live_engine(match_id: int, seq: int) -> LiveDeal | None:
     it; it is put back only by ``keep_live_engine`` (after commit), so a move that fails
     or rolls back leaves no entry and the next move replays from the database.
     """
-    entry = _ENGINES.get(match_id)
-    if entry is None or entry.seq != seq:
-        return None
-    del _ENGINES[match_id]
-    return entry
+    with _CACHE_LOCK:
+        entry = _ENGINES.get(match_id)
+        if entry is None or entry.seq != seq:
+            return None
+        del _ENGINES[match_id]
+        return entry
 
 
 def keep_live_engine(
@@ -153,10 +163,12 @@ def keep_live_engine(
     """Cache ``deal`` (its row as stored), its ``engine`` and ``match`` (its row as stored,
     or None) as the state at ``seq``; the least recently used of more than
     ``ENGINE_CACHE_SIZE`` matches is dropped. Call only with what is committed."""
-    _ENGINES[match_id] = LiveDeal(seq, match, deal, engine)
-    _ENGINES.move_to_end(match_id)
-    while len(_ENGINES) > ENGINE_CACHE_SIZE:
-        _ENGINES.popitem(last=False)
+    live = LiveDeal(seq, match, deal, engine)
+    with _CACHE_LOCK:
+        _ENGINES[match_id] = live
+        _ENGINES.move_to_end(match_id)
+        while len(_ENGINES) > ENGINE_CACHE_SIZE:
+            _ENGINES.popitem(last=False)
 
 
 # Per process, by match id: a kept deal whose engine has had one more action applied, the
@@ -172,17 +184,19 @@ def keep_deal_end(match_id: int, seq: int, seat: int, action: str, live: LiveDea
     ``action`` applied and is over) for the locked way's ``take_deal_end``. Nothing is
     stored yet: the entry only saves the locked way a read and a replay, and it is used
     only under the match's row lock with the stored ``seq`` equal to ``seq``."""
-    _ENDINGS[match_id] = (seq, seat, action, live)
-    _ENDINGS.move_to_end(match_id)
-    while len(_ENDINGS) > ENDING_CACHE_SIZE:
-        _ENDINGS.popitem(last=False)
+    with _CACHE_LOCK:
+        _ENDINGS[match_id] = (seq, seat, action, live)
+        _ENDINGS.move_to_end(match_id)
+        while len(_ENDINGS) > ENDING_CACHE_SIZE:
+            _ENDINGS.popitem(last=False)
 
 
 def take_deal_end(match_id: int, seq: int, seat: int, action: str) -> LiveDeal | None:
     """Take out ``match_id``'s entry of ``keep_deal_end``: the ``LiveDeal`` when it was kept
     for this ``seq``, ``seat`` and ``action`` (its engine already has the action applied),
     else None. Either way the entry is gone: it serves one try of one move."""
-    entry = _ENDINGS.pop(match_id, None)
+    with _CACHE_LOCK:
+        entry = _ENDINGS.pop(match_id, None)
     if entry is None or entry[:3] != (seq, seat, action):
         return None
     return entry[3]
@@ -319,15 +333,18 @@ def _previous_last_trick(match: Match, deal: Deal | None) -> dict | None:
     if deal is None or deal.number <= 1:
         return None
     key = (match.pk, deal.number - 1)
-    if key not in _LAST_TRICKS:
-        previous = Deal.objects.filter(match=match, number=deal.number - 1).first()
-        trick = None
-        if previous is not None and previous.result is not None:
-            trick = last_trick_of(engine_for(match, previous))
+    with _CACHE_LOCK:
+        if key in _LAST_TRICKS:
+            return _LAST_TRICKS[key]
+    previous = Deal.objects.filter(match=match, number=deal.number - 1).first()
+    trick = None
+    if previous is not None and previous.result is not None:
+        trick = last_trick_of(engine_for(match, previous))
+    with _CACHE_LOCK:
         _LAST_TRICKS[key] = trick
         while len(_LAST_TRICKS) > 500:
             _LAST_TRICKS.popitem(last=False)
-    return _LAST_TRICKS[key]
+    return trick
 
 
 def last_trick_of(engine) -> dict | None:
@@ -341,10 +358,11 @@ def remember_last_trick(match_id: int, number: int, trick: dict | None) -> None:
     """Keep ``trick`` (``last_trick_of`` deal ``number``'s finished engine) as that deal's
     last trick, so that the next deal's states need not read and replay it. Call only
     after the deal's end is committed."""
-    _LAST_TRICKS[(match_id, number)] = trick
-    _LAST_TRICKS.move_to_end((match_id, number))
-    while len(_LAST_TRICKS) > 500:
-        _LAST_TRICKS.popitem(last=False)
+    with _CACHE_LOCK:
+        _LAST_TRICKS[(match_id, number)] = trick
+        _LAST_TRICKS.move_to_end((match_id, number))
+        while len(_LAST_TRICKS) > 500:
+            _LAST_TRICKS.popitem(last=False)
 
 
 def _rounded(rating: float | None) -> int | None:
