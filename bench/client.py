@@ -227,10 +227,13 @@ class SeatClient:
     often. The browser (static/js/match.js) has no timeouts and pings every 25 s:
     ``ack_timeout=None, idle_timeout=None, ping_every=25`` plays like it.
     ``message_limit``: the server's messages a second a socket (its
-    ``LIVE_MAX_MESSAGES_PER_SECOND``): a ``rate_limited`` refusal that comes when this
-    client had itself sent at least that many in the last ``OWN_RATE_WINDOW`` seconds is
-    counted as ``rate_limited_own_rate`` (the server's limit doing its job on a client
-    that sends that fast), any other as ``rate_limited``.
+    ``LIVE_MAX_MESSAGES_PER_SECOND``) and ``message_burst`` the most it takes at once
+    (its token bucket, ``LIVE_MAX_MESSAGES_PER_SECOND * LIVE_MESSAGE_BURST_SECONDS``):
+    a ``rate_limited`` refusal is counted as ``rate_limited_own_rate`` (the server's limit
+    doing its job on a client that sends that fast) when the same bucket, fed this
+    client's own sends as it sent them, ran empty in the last ``OWN_RATE_WINDOW`` seconds
+    before it; any other as ``rate_limited`` (the server refused sends that were within
+    the limit when sent).
     """
 
     OWN_RATE_WINDOW = 1.5
@@ -261,6 +264,7 @@ class SeatClient:
     connections: int = 0
     ws: object = None
     message_limit: int | None = None
+    message_burst: int | None = None
 
     def __post_init__(self) -> None:
         self.index = self.start % len(self.urls)
@@ -380,19 +384,34 @@ class SeatClient:
     async def _send(self, ws, text: str) -> None:
         """Send ``text`` on ``ws``, noting when (for ``_rate_limited_code``)."""
         self._sent_at.append(time.perf_counter())
-        if len(self._sent_at) > 4 * (self.message_limit or 0) + 8:
+        if len(self._sent_at) > 8 * (self.message_burst or self.message_limit or 0) + 8:
             self._sent_at.popleft()
         await ws.send(text)
 
     def _rate_limited_code(self, received: float) -> str:
-        """``rate_limited_own_rate`` if this client sent ``message_limit`` messages or
-        more in the ``OWN_RATE_WINDOW`` seconds before ``received`` (``perf_counter``
-        time), else ``rate_limited``."""
+        """``rate_limited_own_rate`` if the server's token bucket (``message_burst``
+        tokens, refilled at ``message_limit`` a second, as games.consumers.RateLimiter),
+        fed this client's own sends at the times it sent them, had no token for a send in
+        the ``OWN_RATE_WINDOW`` seconds before ``received`` (``perf_counter`` time); else
+        ``rate_limited``. The bucket starts full at the oldest send kept, which can only
+        find fewer such sends than the server's."""
         if not self.message_limit:
             return "rate_limited"
+        burst = float(self.message_burst or self.message_limit)
+        tokens, last = burst, None
         since = received - self.OWN_RATE_WINDOW
-        recent = sum(1 for at in self._sent_at if since <= at <= received)
-        return "rate_limited_own_rate" if recent >= self.message_limit else "rate_limited"
+        for at in self._sent_at:
+            if at > received:
+                break
+            if last is not None:
+                tokens = min(burst, tokens + (at - last) * self.message_limit)
+            last = at
+            if tokens < 1:
+                if at >= since:
+                    return "rate_limited_own_rate"
+            else:
+                tokens -= 1
+        return "rate_limited"
 
     async def _handle(self, ws, message: dict, received: float) -> None:
         kind = message.get("type")

@@ -72,6 +72,9 @@ def wait_for_port_closed(port: int, timeout: float = 10) -> None:
 
 LIVE_MESSAGE_LIMIT = 20
 """The servers' messages a second a socket (``LIVE_MAX_MESSAGES_PER_SECOND``)."""
+LIVE_MESSAGE_BURST = 2 * LIVE_MESSAGE_LIMIT
+"""The most messages a server takes on a socket at once (``LIVE_MESSAGE_BURST_SECONDS``
+of 2 seconds' messages)."""
 
 
 def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
@@ -92,6 +95,7 @@ def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str
         LOG_LEVEL="WARNING",
         DB_CONN_MAX_AGE="600",
         LIVE_MAX_MESSAGES_PER_SECOND=str(LIVE_MESSAGE_LIMIT),
+        LIVE_MESSAGE_BURST_SECONDS=str(LIVE_MESSAGE_BURST // LIVE_MESSAGE_LIMIT),
         # Every simulated player connects from 127.0.0.1: lift the per-address socket cap
         # (docs/security.md) that a real deployment keeps.
         LIVE_MAX_CONNECTIONS_PER_ADDRESS="1000000",

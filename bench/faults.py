@@ -49,7 +49,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.deploy import LIVE_MESSAGE_LIMIT, Deployment, exit_on_sigterm  # noqa: E402
+from bench.deploy import (  # noqa: E402
+    LIVE_MESSAGE_BURST,
+    LIVE_MESSAGE_LIMIT,
+    Deployment,
+    exit_on_sigterm,
+)
 from bench.load import (  # noqa: E402
     create_matches,
     drive,
@@ -195,6 +200,7 @@ def duplicates(args) -> dict:
             stop_after=args.actions,
             send_twice=True,
             message_limit=LIVE_MESSAGE_LIMIT,
+            message_burst=LIVE_MESSAGE_BURST,
             **BROWSER,
         )
         rng = random.Random(7)
@@ -209,6 +215,7 @@ def duplicates(args) -> dict:
                 stop_after=args.actions,
                 rng=random.Random(rng.random()),
                 message_limit=LIVE_MESSAGE_LIMIT,
+                message_burst=LIVE_MESSAGE_BURST,
                 **BROWSER,
             )
             for c in clients

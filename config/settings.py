@@ -283,8 +283,12 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Live play: a match WebSocket accepts at most this many messages per second per connection.
+# Live play: a match WebSocket accepts at most this many messages per second per connection,
+# on average over LIVE_MESSAGE_BURST_SECONDS: a token bucket of that many seconds' messages,
+# so that messages a busy server let queue up on a socket, then handles in one go, are not
+# refused for the server's own delay (docs/reliability.md, duplicates).
 LIVE_MAX_MESSAGES_PER_SECOND = envint("LIVE_MAX_MESSAGES_PER_SECOND", 20)
+LIVE_MESSAGE_BURST_SECONDS = envint("LIVE_MESSAGE_BURST_SECONDS", 2)
 LIVE_MAX_MESSAGE_BYTES = envint("LIVE_MAX_MESSAGE_BYTES", 4096)
 # Sockets (docs/security.md, finding 5): open sockets per client address and spectators
 # per match, counted in the shared cache; standings/leaderboard sockets' message rate.

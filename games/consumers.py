@@ -255,7 +255,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not await self.slots.take():
             await self.close(code=CLOSE_TOO_MANY)
             return
-        self.limiter = RateLimiter(settings.LIVE_MAX_MESSAGES_PER_SECOND)
+        rate = settings.LIVE_MAX_MESSAGES_PER_SECOND
+        self.limiter = RateLimiter(rate * settings.LIVE_MESSAGE_BURST_SECONDS, per_second=rate)
         # Refusals a socket may earn: a burst of LIVE_RATE_LIMIT_STRIKES, then one a second;
         # past that it is closed (4429) rather than answered.
         self.strikes = RateLimiter(settings.LIVE_RATE_LIMIT_STRIKES, per_second=1.0)
