@@ -396,9 +396,12 @@ class _Pool:
     first ``CHECKED`` samples are replayed and compared, seat by seat; one that differs
     makes it False for the rest of the search). A determinizer may set the hands on a stand-in
     deal whose deck does not deal them (Pinch Tarot's); its samples are kept as deep
-    copies taken before the search plays them, and copied again for each reuse."""
+    copies taken before the search plays them, and copied again for each reuse. A deal
+    with a ``clone`` method (Machiavelli's) copies itself exactly and cheaply: its
+    samples are kept as clones taken before the search plays them (``cloned``), cloned
+    again for each reuse, and never replayed."""
 
-    __slots__ = ("deals", "replayable", "checked")
+    __slots__ = ("deals", "replayable", "checked", "cloned")
 
     CHECKED = 8
 
@@ -406,6 +409,7 @@ class _Pool:
         self.deals: list[Deal] = []
         self.replayable = True
         self.checked = 0
+        self.cloned = False
 
 
 def _same_deal(one: Deal, other: Deal) -> bool:
@@ -424,7 +428,8 @@ def _determinization(
 ) -> Deal:
     """A determinization for one iteration: a fresh sample, or, when ``reuse`` (sampling
     has cost more time than the search so far), one of the ``pool`` of earlier samples
-    replayed from its deck (or deep-copied, for a game whose samples do not replay); so
+    replayed from its deck (or deep-copied, for a game whose samples do not replay, or
+    cloned, for a game whose deals have a ``clone`` method); so
     sampling takes at most about half the budget (Tressette's determinizer rejects many
     samples for its signals and accusi).
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
@@ -437,6 +442,16 @@ def _determinization(
             if not deals:
                 raise
         else:
+            if getattr(deal, "clone", None) is not None:
+                # The game copies its own deals exactly (MachiavelliDeal.clone): keep a
+                # copy taken before the search plays this one, and copy it for each reuse.
+                kept = deal.clone()
+                pool.cloned = True
+                if len(deals) < POOL_SIZE:
+                    deals.append(kept)
+                else:
+                    deals[rng.randrange(POOL_SIZE)] = kept
+                return deal
             if pool.replayable and pool.checked < pool.CHECKED:
                 pool.checked += 1
                 try:
@@ -452,6 +467,8 @@ def _determinization(
                 deals[rng.randrange(POOL_SIZE)] = kept
             return deal
     sample = rng.choice(deals)
+    if pool.cloned:
+        return sample.clone()
     return _replayed(game, sample, history) if pool.replayable else copy.deepcopy(sample)
 
 

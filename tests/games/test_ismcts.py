@@ -203,10 +203,12 @@ def test_a_strong_progressive_bias_plays_the_heuristic_s_choice_at_low_budgets(m
     assert found.visits[last] > max(v for a, v in found.visits.items() if a != last)
 
 
-@pytest.mark.parametrize("slug", ["pinch-tarot", "briscola"])
+@pytest.mark.parametrize("slug", ["pinch-tarot", "briscola", "machiavelli"])
 def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
     """Pinch Tarot's determinizer sets the hands on a stand-in deal, which its deck does
-    not deal again: a reused sample must still be the sampled position, not a re-deal."""
+    not deal again: a reused sample must still be the sampled position, not a re-deal.
+    Machiavelli's deals clone themselves: the pool keeps a clone of the sample, not the
+    sample the search plays out."""
     game = get_game(slug)
     options = game.validate_options({})
     deal = game.new_deal(seats=2, seed=21)
@@ -218,6 +220,7 @@ def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
     pool = ismcts._Pool()
     first = ismcts._determinization(game, view, history, options, rng, pool, False)
     assert pool.replayable == (slug != "pinch-tarot")
+    assert pool.cloned == (slug == "machiavelli")
     while not first.is_over:  # the search plays its sample out: the pool keeps the start
         first.apply(rng.choice(first.legal_actions()))
     for _ in range(3):

@@ -7,6 +7,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
@@ -102,11 +103,39 @@ class MachiavelliDeal(Deal):
 
     def table_counts(self) -> list[int]:
         """The cards on the table as 52 counts by face."""
-        return counts_of(face for meld in self.table for face in meld)
+        return list(self._table_counts())
+
+    def _table_counts(self) -> tuple[int, ...]:
+        """``table_counts`` as a tuple, remembered by the table's melds (``_counts``)
+        when they are tuples, as the engine lays them."""
+        try:
+            return _counts(tuple(self.table))
+        except TypeError:  # a meld set directly as a list
+            return _counts.__wrapped__(tuple(self.table))
+
+    def clone(self) -> MachiavelliDeal:
+        """An independent copy of this game as it stands: the same state, legal actions,
+        views and result, and each changes on alone from here (for searches that play
+        one sample many times over, games/ismcts.py). Cheaper than replaying the actions
+        or a deep copy: what is never changed in place is shared (the deck, the stock,
+        the table and its melds, ``last_turn``, the offers remembered), the rest copied
+        (the hands, the actions, ``penalized``)."""
+        new = MachiavelliDeal.__new__(MachiavelliDeal)
+        new.game, new.seats, new.sides, new.dealer = self.game, self.seats, self.sides, self.dealer
+        new.options, new.deck, new.carry = self.options, self.deck, self.carry
+        new.actions = self.actions.copy()
+        new.to_act, new.phase = self.to_act, self.phase
+        new.hands = [bytearray(hand) for hand in self.hands]
+        new.table, new.stock, new.drawn = self.table, self.stock, self.drawn
+        new.passes, new.last_turn, new.went_out = self.passes, self.last_turn, self.went_out
+        new.penalized = self.penalized.copy()
+        new._table_offers, new._offered = self._table_offers, self._offered
+        return new
 
     def hand_codes(self, seat: int) -> list[str]:
         """The codes of ``seat``'s hand, by suit (C D H S) then rank (A to K)."""
-        return [CODES[face] for face in range(FACES) for _ in range(self.hands[seat][face])]
+        hand = self.hands[seat]
+        return [code for code, n in zip(CODES, hand, strict=True) if n for _ in range(n)]
 
     # -- legal actions -------------------------------------------------------
 
@@ -218,11 +247,14 @@ class MachiavelliDeal(Deal):
                         self._table_offers = offers.edited(table, changes, added)
                     self._lay(seat, table, placed)
                     return
-        melds, placed, invalid = self.check_table(seat, action)
+        if not isinstance(action, str) or not action.startswith("table "):
+            raise _malformed(action, "unknown action")
+        melds, counts, invalid, laid = _judged(action)
+        placed = self._placed(seat, counts)
         if invalid:
-            self._penalty(seat, melds, invalid)
+            self._penalty(seat, [list(meld) for meld in melds], list(invalid))
             return
-        self._lay(seat, [canonical(meld) for meld in melds], placed)
+        self._lay(seat, list(laid), placed)
 
     def _lay(self, seat: int, table: list[tuple[int, ...]], placed: tuple[int, ...]) -> None:
         """A valid table of ``seat``: ``placed`` (faces) leave the hand for ``table``."""
@@ -251,23 +283,19 @@ class MachiavelliDeal(Deal):
         """
         if not isinstance(action, str) or not action.startswith("table "):
             raise _malformed(action, "unknown action")
-        try:
-            melds = parse_table(action)
-        except ValueError as error:
-            raise _malformed(action, str(error)) from None
-        placed = self._placed_from_hand(seat, melds)
-        invalid = [index for index, meld in enumerate(melds) if meld_kind(meld) is None]
-        return melds, placed, invalid
+        melds, counts, invalid, _ = _judged(action)
+        placed = self._placed(seat, counts)
+        return [list(meld) for meld in melds], placed, list(invalid)
 
-    def _placed_from_hand(self, seat: int, melds: list[list[int]]) -> tuple[int, ...]:
-        """The faces a submitted table adds from ``seat``'s hand (sorted), checking that
-        it keeps every card of the table, adds only cards of the hand, and adds one."""
-        new = counts_of(face for meld in melds for face in meld)
-        old = self.table_counts()
+    def _placed(self, seat: int, new: tuple[int, ...]) -> tuple[int, ...]:
+        """The faces a submitted table of the cards ``new`` (52 counts) adds from
+        ``seat``'s hand (sorted), checking that it keeps every card of the table, adds
+        only cards of the hand, and adds one; the faces are checked in order, the first
+        that fails raises."""
+        old = self._table_counts()
         hand = self.hands[seat]
         added: list[int] = []
-        for face in range(FACES):
-            extra = new[face] - old[face]
+        for face, extra in _differences(new, old):
             if extra < 0:
                 raise IllegalAction(
                     "table_card_missing",
@@ -335,3 +363,41 @@ class MachiavelliDeal(Deal):
         # Cards left are counted face up at the end, as at the table.
         result["hands"] = [self.hand_codes(seat) for seat in range(self.seats)]
         return result
+
+
+Melds = tuple[tuple[int, ...], ...]
+Judged = tuple[Melds, tuple[int, ...], tuple[int, ...], Melds]
+"""``_judged``'s answer: melds as written, their counts, invalid indexes, melds canonical."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _judged(action: str) -> Judged:
+    """What a ``table ...`` text says, whatever the table and hand it meets, remembered
+    (a search replays the same history's tables again and again): its melds (faces, as
+    written), their cards as 52 counts, the indexes of its invalid melds, and its melds
+    ``canonical``. Raises IllegalAction (``malformed``) for a text ``parse_table`` refuses
+    (not remembered)."""
+    try:
+        melds = parse_table(action)
+    except ValueError as error:
+        raise _malformed(action, str(error)) from None
+    counts = tuple(counts_of(face for meld in melds for face in meld))
+    invalid = tuple(index for index, meld in enumerate(melds) if meld_kind(meld) is None)
+    return (
+        tuple(tuple(meld) for meld in melds),
+        counts,
+        invalid,
+        tuple(canonical(meld) for meld in melds),
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _counts(table: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The cards of the melds ``table`` as 52 counts by face, remembered (a search
+    replays the same history's tables again and again)."""
+    return tuple(counts_of(face for meld in table for face in meld))
+
+
+def _differences(new: tuple[int, ...], old: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(face, new - old)`` for every face whose counts differ, in face order."""
+    return [(face, n - o) for face, (n, o) in enumerate(zip(new, old, strict=True)) if n != o]

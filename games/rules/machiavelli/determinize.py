@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
@@ -49,11 +50,13 @@ HIDDEN = "?"
 def public_history(deal: Any, seat: int | None) -> list[tuple[int, str]]:
     """The game's actions as ``seat`` saw them: the other seats' penalised tables are
     ``(actor, "?")`` (all actions are public with the option ``show_rejected``)."""
-    hidden = set() if deal.options["show_rejected"] else set(deal.penalized)
-    return [
-        (actor, HIDDEN if index in hidden and actor != seat else action)
-        for index, (actor, action) in enumerate(deal.actions)
-    ]
+    history = list(deal.actions)  # (actor, action) pairs, shared: tuples do not change
+    if not deal.options["show_rejected"]:
+        for index in deal.penalized:
+            actor = history[index][0]
+            if actor != seat:
+                history[index] = (actor, HIDDEN)
+    return history
 
 
 def determinize(
@@ -118,9 +121,8 @@ def _sample_deck(
         if not action.startswith("table "):
             last_drawn = []
             continue
-        new = Counter(CODES[face] for meld in parse_table(action) for face in meld)
+        new, valid = _read_table(action)
         added = new - table
-        valid = _valid(action)
         used: list[int] = []
         for code in added.elements():
             item = _holding(deck, held[seat], code, rng, take=valid, used=used)
@@ -161,6 +163,14 @@ def _sample_deck(
 def _valid(action: str) -> bool:
     """True when every meld of a ``table`` action is valid (it was not penalised)."""
     return all(meld_kind(meld) is not None for meld in parse_table(action))
+
+
+@lru_cache(maxsize=1 << 12)
+def _read_table(action: str) -> tuple[Counter[str], bool]:
+    """The codes of a ``table`` action's cards (a Counter: the caller must not change
+    it) and ``_valid``, remembered (a search samples the same history's tables again
+    and again)."""
+    return Counter(CODES[face] for meld in parse_table(action) for face in meld), _valid(action)
 
 
 def _holding(

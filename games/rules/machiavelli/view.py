@@ -32,6 +32,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Machiavelli"),
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.machiavelli.melds import codes
@@ -39,6 +40,17 @@ from games.rules.views import deal_view
 
 if TYPE_CHECKING:
     from games.rules.machiavelli.deal import MachiavelliDeal
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_codes(meld: tuple[int, ...] | list[int]) -> tuple[str, ...]:
+    """The codes of a meld of the table, remembered (a search builds views of the same
+    melds again and again). A meld set directly as a list is read afresh."""
+    return tuple(codes(meld))
+
+
+def _meld_codes_of(meld: Any) -> tuple[str, ...]:
+    return _meld_codes(meld) if type(meld) is tuple else tuple(codes(meld))
 
 
 def _last_turn(deal: MachiavelliDeal, viewer: int | None) -> dict[str, Any] | None:
@@ -65,7 +77,7 @@ def build_view(deal: MachiavelliDeal, viewer: int | None) -> dict[str, Any]:
     return deal_view(
         deal,
         viewer,
-        table=[codes(meld) for meld in deal.table],
+        table=[list(_meld_codes_of(meld)) for meld in deal.table],
         stock_count=deal.stock_count,
         passes=deal.passes,
         last_turn=_last_turn(deal, viewer),
