@@ -29,11 +29,8 @@ application = ProtocolTypeRouter(
 # Garbage collection (docs/performance.md, "Pauses of the garbage collector"): everything
 # loaded so far (Django, the apps, the rules engine) lives as long as the process, so it is
 # moved out of the collector's generations; a full collection then walks only what play
-# has made since (its pauses about halved in that section's probe). ASGI_GC_GEN0 sets the
-# collector's first threshold (Python's default 700); ASGI_GC_FREEZE=0 leaves the start-up
-# objects in.
+# has made since (its pauses about halved in that section's probe). ASGI_GC_FREEZE=0 leaves
+# the start-up objects in.
 if os.environ.get("ASGI_GC_FREEZE", "1") != "0":
     gc.collect()
     gc.freeze()
-if os.environ.get("ASGI_GC_GEN0"):
-    gc.set_threshold(int(os.environ["ASGI_GC_GEN0"]), *gc.get_threshold()[1:])
