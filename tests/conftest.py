@@ -14,6 +14,7 @@ from hypothesis import settings as hypothesis_settings
 
 from accounts.models import Player
 from config.celery import app as celery_app
+from games import claim_window
 from games import services as game_services
 from games.models import Deal, Match
 from games.state import engine_for, forget_match_context
@@ -156,6 +157,10 @@ def play_random(match: Match, *, rng: random.Random, until=None, max_actions=500
         if match.status != Match.Status.IN_PROGRESS or (until and until(match)):
             return count
         engine = current_engine(match)
+        if claim_window.pending(match) and not claim_window.is_open(match):
+            # A claim window (Rumino) has closed: a claimant's answer now comes too late,
+            # and the next player's action first lets the offers still open lapse.
+            engine.game.lapse_claims(engine)
         action = rng.choice(engine.legal_actions())
         with transaction.atomic():
             game_services.match_apply_action(

@@ -26,7 +26,7 @@ from games.errors import ClientError
 from games.models import Deal, Match
 from games.rules import get_game
 from games.state import current_state, engine_for
-from tests.conftest import current_engine, seated, start_match
+from tests.conftest import current_engine, play_random, seated, start_match
 from tests.games.rules.test_rumino_play import BOB_HAND, CHARLIE_HAND, RUMINO_SIX, hand_of
 
 GAME = get_game("rumino")
@@ -221,6 +221,26 @@ def test_after_the_window_the_next_players_action_lapses_the_offer_first(alice, 
     engine = engine_for(match, deal)
     assert (engine.phase, engine.to_act) == ("discard", BOB)
     assert GAME.replay(deal.record()).view(BOB) == engine.view(BOB)
+
+
+@pytest.mark.django_db
+def test_random_play_goes_on_past_an_offer_whose_window_has_closed(alice, bob, charlie):
+    # tests/conftest.py's play_random plays every game's matches to their end with no
+    # claim window: an offer then lapses, and the next player (not the claimant) acts.
+    match = _table([alice, bob, charlie])
+    _act(match, alice, "draw")
+    _act(match, alice, "discard KD")
+    match.refresh_from_db()
+    seq = match.seq
+    assert current_engine(match).open_claims == [CHARLIE]
+    Match.objects.filter(pk=match.pk).update(claims_close_at=timezone.now())  # it closed
+
+    applied = play_random(match, rng=random.Random(1), until=lambda m: m.seq > seq)
+
+    deal = Deal.objects.get(match=match)
+    assert applied == 1
+    assert deal.actions[-2]["seat"] == CHARLIE and deal.actions[-2]["action"] == "decline"
+    assert deal.actions[-1]["seat"] == BOB and deal.actions[-1]["action"] in ("draw", "take")
 
 
 @pytest.mark.django_db
