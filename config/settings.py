@@ -316,6 +316,13 @@ LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
 # one thread of thread-sensitive code, as before (docs/performance.md).
 LIVE_MOVE_THREADS = envint("LIVE_MOVE_THREADS", 4)
 
+# The kept move's one statement on the event loop itself, on psycopg's async driver, with
+# no thread (games/async_db.py, services.match_apply_kept_async); 0: every move on the
+# threads above. LIVE_ASYNC_CONNECTIONS: PostgreSQL connections a server process keeps for
+# it (docs/scaling.md counts them).
+LIVE_ASYNC_MOVES = envbool("LIVE_ASYNC_MOVES", True)
+LIVE_ASYNC_CONNECTIONS = envint("LIVE_ASYNC_CONNECTIONS", 2)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

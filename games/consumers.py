@@ -8,10 +8,12 @@ docs/protocol.md.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import psycopg
 from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -27,6 +29,8 @@ from games.messages import socket_language
 from games.models import Match, Seat
 from games.rules import all_games
 from games.state import current_state
+
+logger = logging.getLogger(__name__)
 
 # Close codes (docs/protocol.md): 4401 signed out or deactivated, 4404 no such match or
 # page, 4429 too many connections from this address or to this match.
@@ -228,6 +232,32 @@ def play_action():
     return _MOVE_POOL[0]
 
 
+async def _play_on_loop(
+    session_key: str | None, user_id: int, match_id: int, action: str, seq: int
+) -> bool:
+    """The kept move on the event loop (``services.match_apply_kept_async``) when
+    ``LIVE_ASYNC_MOVES`` is on and sessions are in the database (the statement checks the
+    session). True when the move was stored and broadcast; False when the thread's way
+    must take it: not kept here, a refusal, or a database error (logged: the locked way
+    then finds out what was stored, and refuses a move already stored as stale)."""
+    if not (
+        settings.LIVE_ASYNC_MOVES
+        and session_key
+        and settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    ):
+        return False
+    try:
+        new_seq = await services.match_apply_kept_async(
+            match_id=match_id, player_id=user_id, action=action, seq=seq, session_key=session_key
+        )
+    except psycopg.Error:
+        logger.warning(
+            "The kept move on the event loop failed; the thread's way takes it", exc_info=True
+        )
+        return False
+    return new_seq is not None
+
+
 @database_sync_to_async
 def _match_seq(match_id: int) -> int:
     return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() or 0
@@ -356,6 +386,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if getattr(self, "user_left", False):
             raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
         try:
+            if await _play_on_loop(self.session_key, self.user.pk, self.match_id, action, seq):
+                return
             await play_action()(self.session_key, self.user.pk, self.match_id, action, seq)
         except ClientError as error:
             if error.code == "signed_out":

@@ -40,3 +40,15 @@ def group_send(group: str, message: dict) -> None:
             async_to_sync(layer.group_send, force_new_loop=True)(group, message)
     except Exception:  # the broadcast is best effort; the database holds the truth
         logger.exception("Broadcast to %s failed", group)
+
+
+async def group_send_async(group: str, message: dict) -> None:
+    """``group_send`` from the event loop itself (a consumer's coroutine): awaited, and a
+    channel-layer failure logged, never raised, for the same reason."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        await layer.group_send(group, message)
+    except Exception:  # the broadcast is best effort; the database holds the truth
+        logger.exception("Broadcast to %s failed", group)

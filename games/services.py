@@ -14,6 +14,7 @@ import json
 import secrets
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -31,9 +32,11 @@ from games.rules import IllegalAction, fairness, get_game
 from games.state import (
     SeatInfo,
     clock_summary,
+    context_is_fresh,
     engine_for,
     keep_deal_end,
     keep_live_engine,
+    last_trick_known,
     last_trick_of,
     match_seats,
     move_seconds_left,
@@ -175,6 +178,107 @@ def match_apply_kept(
         ends, the engine with the action applied is left for the locked way
         (``games.state.keep_deal_end``), which then need not read and replay the deal.
     """
+    move = _kept_move_begin(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    if move is None:
+        return None
+    match, deal = move.match, move.deal
+    if not _store_move(
+        match,
+        deal,
+        move.entry,
+        expected_seq=move.expected_seq,
+        locked=False,
+        session=(session_key, player_id),
+    ):
+        return None  # changed meanwhile (another process, a forfeit, a logout): the locked way
+    deal.actions = [*deal.actions, move.entry]
+    _broadcast_on_commit(match, move.seats, deal, move.engine)
+    match_pk, new_seq, engine = match.pk, match.seq, move.engine
+    transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, deal, engine, match))
+    return match.seq
+
+
+async def match_apply_kept_async(
+    *, match_id: int, player_id: int, action: str, seq: int, session_key: str
+) -> int | None:
+    """``match_apply_kept`` on the event loop, with no thread: the same checks on the kept
+    engine, the same one statement (``_STORE_MOVE_SQL``, the session check included) on a
+    connection of the loop (games/async_db.py), then the broadcast awaited and the new
+    state kept. Only for a move that needs nothing but the process's caches: the match's
+    context fresh (``context_is_fresh``), the previous deal's last trick known, no bot
+    seated (a bot's move is queued through Celery, a synchronous call); anything else
+    returns None before anything is changed, and the caller takes the thread's way.
+
+    Returns:
+        The new seq; or None, with nothing stored (as ``match_apply_kept``).
+
+    Raises:
+        psycopg.Error: the statement failed (as Django's cursor would raise); the kept
+            engine is dropped, so the next move reads the match from the database.
+    """
+    from games import async_db
+
+    move = _kept_move_begin(
+        match_id=match_id, player_id=player_id, action=action, seq=seq, on_loop=True
+    )
+    if move is None:
+        return None
+    match, deal = move.match, move.deal
+    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
+    async with async_db.connection() as conn:
+        cursor = await conn.execute(
+            _STORE_MOVE_SQL,
+            [
+                match.seq,
+                match.move_deadline,
+                match.grace_until,
+                banks,
+                match.turn_started_at,
+                match.pk,
+                move.expected_seq,
+                Match.Status.IN_PROGRESS.value,
+                False,
+                False,
+                session_key,
+                timezone.now(),
+                player_id,
+                json.dumps([move.entry]),
+                deal.pk,
+            ],
+        )
+        stored = cursor.rowcount == 1
+    if not stored:
+        return None  # changed meanwhile: the locked way
+    deal.actions = [*deal.actions, move.entry]
+    messages = state_messages(match, move.seats, deal, move.engine)
+    await live.group_send_async(match.group_name, {"type": "match.state", **messages})
+    keep_live_engine(match.pk, match.seq, deal, move.engine, match)
+    return match.seq
+
+
+@dataclass(slots=True)
+class _KeptMove:
+    """A kept move checked and applied to its engine, not yet stored: the ``match`` (its
+    ``seq`` and clocks already moved on), its ``deal`` (the log not yet extended), the
+    ``engine`` with the action applied, the ``seats``, the log ``entry`` and the
+    ``expected_seq`` the stored match must still have."""
+
+    match: Match
+    deal: Deal
+    engine: object
+    seats: tuple
+    entry: dict
+    expected_seq: int
+
+
+def _kept_move_begin(
+    *, match_id: int, player_id: int, action: str, seq: int, on_loop: bool = False
+) -> _KeptMove | None:
+    """Take the match kept as of ``seq``, check ``player_id``'s ``action`` on its engine and
+    apply it; move the match's ``seq`` and clocks on. None, with the cache as it was (or,
+    for a deal that this action ends, the engine left for the locked way), for anything the
+    kept move does not do; with ``on_loop``, also for anything that would need a query or
+    a synchronous call (``match_apply_kept_async``). Runs no query."""
     live = take_live_engine(match_id, seq)
     if live is None:
         return None
@@ -182,6 +286,11 @@ def match_apply_kept(
     if match is None or match.grace_until is not None or claim_window.has_window(engine.game):
         # A claim window's refusals and private answers need the lock (games/claim_window.py).
         keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
+        return None
+    if on_loop and not (
+        context_is_fresh(match.pk) and last_trick_known(match, deal) and not _has_bot_name(match)
+    ):
+        keep_live_engine(match.pk, live.seq, deal, engine, match)  # unchanged
         return None
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
@@ -198,18 +307,14 @@ def match_apply_kept(
         # way takes this engine, the action applied, instead of reading and replaying.
         keep_deal_end(match.pk, live.seq, seat, action, live)
         return None
-    entry = {"seat": seat, "action": action}
     match.seq += 1
     _restart_move_clock(match, mover=seat, to_act=engine.to_act)
-    if not _store_move(
-        match, deal, entry, expected_seq=live.seq, locked=False, session=(session_key, player_id)
-    ):
-        return None  # changed meanwhile (another process, a forfeit, a logout): the locked way
-    deal.actions = [*deal.actions, entry]
-    _broadcast_on_commit(match, seats, deal, engine)
-    match_pk, new_seq = match.pk, match.seq
-    transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, deal, engine, match))
-    return match.seq
+    return _KeptMove(match, deal, engine, seats, {"seat": seat, "action": action}, live.seq)
+
+
+def _has_bot_name(match: Match) -> bool:
+    """Whether a seat of ``match`` (cached context) is a bot's account (``bot-...``)."""
+    return any(s.username.startswith("bot-") for s in match_seats(match))
 
 
 @transaction.atomic

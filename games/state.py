@@ -108,6 +108,14 @@ def match_context(match: Match) -> MatchContext:
     return context
 
 
+def context_is_fresh(match_id: int, margin: float = 1.0) -> bool:
+    """Whether ``match_context`` would answer for ``match_id`` from this process's cache,
+    with at least ``margin`` seconds of ``RATINGS_TTL`` left (so, no query)."""
+    with _CACHE_LOCK:
+        cached = _CONTEXTS.get(match_id)
+    return cached is not None and time.monotonic() - cached.loaded < RATINGS_TTL - margin
+
+
 def forget_match_context(match_id: int | None = None) -> None:
     """Drop one match's cached context and live engine (None: every match's), so the next
     use reads them again; the tests start each from an empty cache, as a new server
@@ -345,6 +353,15 @@ def _previous_last_trick(match: Match, deal: Deal | None) -> dict | None:
         while len(_LAST_TRICKS) > 500:
             _LAST_TRICKS.popitem(last=False)
     return trick
+
+
+def last_trick_known(match: Match, deal: Deal | None) -> bool:
+    """Whether ``_previous_last_trick`` would answer without a query (the first deal, or
+    the previous deal's last trick kept)."""
+    if deal is None or deal.number <= 1:
+        return True
+    with _CACHE_LOCK:
+        return (match.pk, deal.number - 1) in _LAST_TRICKS
 
 
 def last_trick_of(engine) -> dict | None:

@@ -14,7 +14,7 @@ from hypothesis import settings as hypothesis_settings
 
 from accounts.models import Player
 from config.celery import app as celery_app
-from games import claim_window
+from games import async_db, claim_window
 from games import services as game_services
 from games.models import Deal, Match
 from games.state import engine_for, forget_match_context
@@ -47,6 +47,9 @@ def _fresh_match_contexts():
     forget_match_context()
     yield
     forget_match_context()
+    # The kept move's connections of the test's event loop (games/async_db.py): closed, so
+    # that none outlives its loop or keeps the test database from being dropped.
+    async_db.close_all()
 
 
 @pytest.fixture(autouse=True)

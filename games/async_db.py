@@ -1,0 +1,119 @@
+"""PostgreSQL connections for the event loop: the kept move's one statement without a
+thread (games/services.py, ``match_apply_kept_async``).
+
+Django's ORM is synchronous: every query from a consumer crosses to a thread and back,
+and under load each crossing waits for the interpreter's lock while the event loop runs
+other sockets (docs/performance.md, "The async kept move"). psycopg's ``AsyncConnection``
+runs a statement on the loop itself, which waits for PostgreSQL without holding anything.
+
+Each event loop has its own few connections (``LIVE_ASYNC_CONNECTIONS``), opened when
+first needed with Django's own connection parameters (so a test run reaches the test
+database), in autocommit, with client-side binding as Django's cursors use. They are
+kept here rather than in psycopg_pool's ``AsyncConnectionPool`` because that pool runs
+tasks of its own on the loop that opened it, and a test's event loop is closed after each
+test: ``close_all`` must be able to close every connection from synchronous code, with
+no loop, which a bare connection allows (``pgconn.finish``).
+
+A connection that fails is dropped, never reused; the caller's statement fails as
+Django's would (``psycopg.Error``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from contextlib import asynccontextmanager, suppress
+
+import psycopg
+from django.conf import settings
+from django.db import connections
+
+_POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class _LoopPool:
+    """The connections of one event loop: idle ones, and how many exist."""
+
+    def __init__(self) -> None:
+        self.idle: list[psycopg.AsyncConnection] = []
+        self.count = 0
+        self.freed = asyncio.Condition()
+        self.all: set[psycopg.AsyncConnection] = set()
+
+
+def _connection_kwargs() -> dict:
+    """psycopg's connection arguments from Django's ``default`` database (its test
+    database during a test run, and Django's adapters), autocommit."""
+    params = connections["default"].get_connection_params()
+    params.pop("cursor_factory", None)  # Django's is synchronous
+    params["autocommit"] = True
+    return params
+
+
+async def _open() -> psycopg.AsyncConnection:
+    return await psycopg.AsyncConnection.connect(
+        **_connection_kwargs(), cursor_factory=psycopg.AsyncClientCursor
+    )
+
+
+@asynccontextmanager
+async def connection():
+    """``async with connection() as conn``: a connection of the running loop's pool, for
+    one statement or a few; at most ``LIVE_ASYNC_CONNECTIONS`` a loop, waiting for one to
+    be free beyond that. A connection whose use raised is closed and dropped.
+
+    Raises:
+        psycopg.Error: the connection could not be opened, or the statement failed.
+    """
+    loop = asyncio.get_running_loop()
+    pool = _POOLS.get(loop)
+    if pool is None:
+        pool = _POOLS[loop] = _LoopPool()
+    limit = max(1, settings.LIVE_ASYNC_CONNECTIONS)
+    async with pool.freed:
+        while not pool.idle and pool.count >= limit:
+            await pool.freed.wait()
+        conn = pool.idle.pop() if pool.idle else None
+        if conn is None:
+            pool.count += 1
+    if conn is None:
+        try:
+            conn = await _open()
+        except BaseException:
+            async with pool.freed:
+                pool.count -= 1
+                pool.freed.notify()
+            raise
+        pool.all.add(conn)
+    broken = True
+    try:
+        yield conn
+        broken = conn.closed or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+    finally:
+        async with pool.freed:
+            if broken:
+                pool.count -= 1
+                pool.all.discard(conn)
+                _finish(conn)
+            else:
+                pool.idle.append(conn)
+            pool.freed.notify()
+
+
+def _finish(conn: psycopg.AsyncConnection) -> None:
+    """Close ``conn`` at once from any thread, without its loop (the socket is closed;
+    the server ends the session)."""
+    with suppress(Exception):  # already closed
+        conn.pgconn.finish()
+
+
+def close_all() -> None:
+    """Close every connection of every loop (the tests call this after each test, whose
+    loop is gone by then, so that the test database can be dropped)."""
+    for pool in list(_POOLS.values()):
+        for conn in list(pool.all):
+            _finish(conn)
+        pool.all.clear()
+        pool.idle.clear()
+        pool.count = 0
+    _POOLS.clear()

@@ -1,0 +1,185 @@
+"""The kept move on the event loop (services.match_apply_kept_async, games/async_db.py):
+a move of a match the process keeps is stored with its one statement on psycopg's async
+driver and broadcast with no thread; anything it does not do (a refusal, a bot seated, a
+setting off, a database error) goes the thread's way with the same result; a stale seq
+stores nothing; the loop's connections are closed by ``close_all``."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client
+
+from games import async_db, consumers, services
+from games.models import Deal, Match
+from tests.conftest import current_engine, seated, start_match
+from tests.games.test_consumers import connect, receive
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture
+def live(alice, bob):
+    match = start_match(alice, bob)
+    return match, seated(match)
+
+
+class _Spy:
+    """Counts the calls of the thread's way (``consumers._play``) and of the loop's."""
+
+    def __init__(self, monkeypatch):
+        self.threads = 0
+        self.loop_stored = 0
+        original_play, original_async = consumers._play, services.match_apply_kept_async
+
+        def play(*args):
+            self.threads += 1
+            return original_play(*args)
+
+        async def on_loop(**kwargs):
+            new_seq = await original_async(**kwargs)
+            self.loop_stored += new_seq is not None
+            return new_seq
+
+        consumers._MOVE_POOL.clear()  # a pool built around the spy
+        monkeypatch.setattr(consumers, "_play", play)
+        monkeypatch.setattr(services, "match_apply_kept_async", on_loop)
+
+
+async def _move(sockets, players, match, seq):
+    """The seat on move plays its first legal action; returns (seat, action, new states)."""
+    engine = await sync_to_async(current_engine)(match)
+    seat, action = engine.to_act, engine.legal_actions()[0]
+    await sockets[seat].send_json_to({"type": "action", "action": action, "seq": seq})
+    states = {s: await receive(sockets[s]) for s in sockets}
+    return seat, action, states
+
+
+async def _open(match, players):
+    sockets = {seat: await connect(match, player) for seat, player in players.items()}
+    seqs = {(await receive(s))["seq"] for s in sockets.values()}
+    assert len(seqs) == 1
+    return sockets, seqs.pop()
+
+
+async def test_a_kept_move_is_stored_and_broadcast_on_the_loop_without_a_thread(
+    live, monkeypatch
+):
+    match, players = live
+    spy = _Spy(monkeypatch)
+    sockets, seq = await _open(match, players)
+    # The first move reads the deal (nothing kept yet): the thread's way. It keeps it.
+    _, _, states = await _move(sockets, players, match, seq)
+    assert all(state["seq"] == seq + 1 for state in states.values())
+    assert (spy.threads, spy.loop_stored) == (1, 0)
+
+    seat, action, states = await _move(sockets, players, match, seq + 1)
+
+    assert (spy.threads, spy.loop_stored) == (1, 1)
+    assert all(state["type"] == "state" and state["seq"] == seq + 2 for state in states.values())
+    deal = await sync_to_async(lambda: Deal.objects.get(match=match))()
+    assert deal.actions[-1] == {"seat": seat, "action": action}
+    stored = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert stored.seq == seq + 2 and stored.move_deadline is not None
+    # Each seat still sees only its own hand.
+    for number, state in states.items():
+        for other in state["view"]["players"]:
+            if other["seat"] != number:
+                assert other.get("hand") in (None, [])
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_a_refused_move_goes_the_threads_way_and_gets_its_refusal(live, monkeypatch):
+    match, players = live
+    spy = _Spy(monkeypatch)
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)
+    engine = await sync_to_async(current_engine)(match)
+    waiting = 1 - engine.to_act
+
+    await sockets[waiting].send_json_to(
+        {"type": "action", "action": engine.legal_actions()[0], "seq": seq + 1}
+    )
+
+    error = await receive(sockets[waiting])
+    assert (error["type"], error["code"]) == ("error", "not_your_turn")
+    assert spy.loop_stored == 0 and spy.threads == 2
+    stored = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert stored.seq == seq + 1
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+@pytest.mark.parametrize("failure", ["setting off", "database error"])
+async def test_with_the_setting_off_or_a_database_error_the_thread_stores_the_move_once(
+    live, monkeypatch, settings, failure
+):
+    match, players = live
+    spy = _Spy(monkeypatch)
+    if failure == "setting off":
+        settings.LIVE_ASYNC_MOVES = False
+    else:
+
+        def refuse():
+            raise psycopg.OperationalError("connection refused (test)")
+
+        monkeypatch.setattr(async_db, "_connection_kwargs", refuse)
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)
+
+    seat, action, states = await _move(sockets, players, match, seq + 1)
+
+    assert spy.loop_stored == 0 and spy.threads == 2
+    assert all(state["seq"] == seq + 2 for state in states.values())
+    deal = await sync_to_async(lambda: Deal.objects.get(match=match))()
+    assert [a for a in deal.actions if a == {"seat": seat, "action": action}][-1:] == [
+        {"seat": seat, "action": action}
+    ]
+    assert len(deal.actions) == 2
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+def _session_key(player) -> str:
+    client = Client()
+    client.force_login(player)
+    return client.session.session_key
+
+
+async def test_a_stale_kept_seq_stores_nothing(live):
+    match, players = live
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)
+    engine = await sync_to_async(current_engine)(match)
+    # Another process moved the match on meanwhile: the stored seq is no longer the kept one.
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(seq=seq + 5)
+    session_key = await sync_to_async(_session_key)(players[engine.to_act])
+
+    new_seq = await services.match_apply_kept_async(
+        match_id=match.pk,
+        player_id=players[engine.to_act].pk,
+        action=engine.legal_actions()[0],
+        seq=seq + 1,
+        session_key=session_key,
+    )
+
+    assert new_seq is None
+    deal = await sync_to_async(lambda: Deal.objects.get(match=match))()
+    assert len(deal.actions) == 1
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_close_all_closes_the_loops_connections(live):
+    async with async_db.connection() as conn:
+        cursor = await conn.execute("SELECT 1")
+        assert await cursor.fetchone() == (1,)
+    assert not conn.closed
+
+    async_db.close_all()
+
+    assert conn.closed
+    async with async_db.connection() as fresh:  # a new one is opened when next needed
+        assert fresh is not conn and not fresh.closed
