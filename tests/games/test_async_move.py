@@ -63,9 +63,7 @@ async def _open(match, players):
     return sockets, seqs.pop()
 
 
-async def test_a_kept_move_is_stored_and_broadcast_on_the_loop_without_a_thread(
-    live, monkeypatch
-):
+async def test_a_kept_move_is_stored_and_broadcast_on_the_loop_without_a_thread(live, monkeypatch):
     match, players = live
     spy = _Spy(monkeypatch)
     sockets, seq = await _open(match, players)
