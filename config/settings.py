@@ -244,6 +244,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": envstr("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": envstr("CHANNELS_PREFIX", "cartelle"),
+            # A hung Redis must not hold a caller for ever: the kept move reads the
+            # spectator count on the event loop (games/services.py, match_apply_kept_async).
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
         }
     }
 

@@ -10,7 +10,9 @@ anything is broadcast: broadcasts and Celery tasks leave only after commit
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import secrets
 import threading
 from collections.abc import Sequence
@@ -45,6 +47,8 @@ from games.state import (
     take_deal_end,
     take_live_engine,
 )
+
+logger = logging.getLogger(__name__)
 
 
 def _deal_prepare(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
@@ -203,8 +207,8 @@ async def match_apply_kept_async(
 ) -> int | None:
     """``match_apply_kept`` on the event loop, with no thread: the same checks on the kept
     engine, the same one statement (``_STORE_MOVE_SQL``, the session check included) on a
-    connection of the loop (games/async_db.py), then the broadcast awaited and the new
-    state kept. Only for a move that needs nothing but the process's caches: the match's
+    connection of the loop (games/async_db.py), each seat's state made while PostgreSQL
+    runs it, then, once stored, the broadcast awaited and the new state kept. Only for a move that needs nothing but the process's caches: the match's
     context fresh (``context_is_fresh``), the previous deal's last trick known, no bot
     seated (a bot's move is queued through Celery, a synchronous call); anything else
     returns None before anything is changed, and the caller takes the thread's way.
@@ -225,35 +229,50 @@ async def match_apply_kept_async(
         return None
     match, deal = move.match, move.deal
     banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
+    params = [
+        match.seq,
+        match.move_deadline,
+        match.grace_until,
+        banks,
+        match.turn_started_at,
+        match.pk,
+        move.expected_seq,
+        Match.Status.IN_PROGRESS.value,
+        False,
+        False,
+        session_key,
+        timezone.now(),
+        player_id,
+        json.dumps([move.entry]),
+        deal.pk,
+    ]
     async with async_db.connection() as conn:
-        cursor = await conn.execute(
-            _STORE_MOVE_SQL,
-            [
-                match.seq,
-                match.move_deadline,
-                match.grace_until,
-                banks,
-                match.turn_started_at,
-                match.pk,
-                move.expected_seq,
-                Match.Status.IN_PROGRESS.value,
-                False,
-                False,
-                session_key,
-                timezone.now(),
-                player_id,
-                json.dumps([move.entry]),
-                deal.pk,
-            ],
-        )
+        store = asyncio.ensure_future(conn.execute(_STORE_MOVE_SQL, params))
+        try:
+            # One turn of the loop sends the statement; the states are made while
+            # PostgreSQL runs it, and sent only once it is known to be stored.
+            await asyncio.sleep(0)
+            deal.actions = [*deal.actions, move.entry]
+            messages = _states_or_none(match, move.seats, deal, move.engine)
+        finally:
+            cursor = await store
         stored = cursor.rowcount == 1
     if not stored:
-        return None  # changed meanwhile: the locked way
-    deal.actions = [*deal.actions, move.entry]
-    messages = state_messages(match, move.seats, deal, move.engine)
-    await live.group_send_async(match.group_name, {"type": "match.state", **messages})
+        return None  # changed meanwhile: the locked way (this deal and engine are dropped)
+    if messages is not None:
+        await live.group_send_async(match.group_name, {"type": "match.state", **messages})
     keep_live_engine(match.pk, match.seq, deal, move.engine, match)
     return match.seq
+
+
+def _states_or_none(match: Match, seats, deal: Deal, engine) -> dict | None:
+    """``state_messages``, or None (logged) when they cannot be made, e.g. with the shared
+    cache down: the move is stored all the same, and the clients resync."""
+    try:
+        return state_messages(match, seats, deal, engine)
+    except Exception:
+        logger.exception("The states of match %s could not be made", match.pk)
+        return None
 
 
 @dataclass(slots=True)

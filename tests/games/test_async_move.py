@@ -181,3 +181,35 @@ async def test_close_all_closes_the_loops_connections(live):
     assert conn.closed
     async with async_db.connection() as fresh:  # a new one is opened when next needed
         assert fresh is not conn and not fresh.closed
+
+
+async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused(live, monkeypatch):
+    match, players = live
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)
+    engine = await sync_to_async(current_engine)(match)
+    seat, action = engine.to_act, engine.legal_actions()[0]
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("the shared cache is down (test)")
+
+    monkeypatch.setattr(services, "state_messages", broken)  # after the statement is sent
+    session_key = await sync_to_async(_session_key)(players[seat])
+
+    new_seq = await services.match_apply_kept_async(
+        match_id=match.pk,
+        player_id=players[seat].pk,
+        action=action,
+        seq=seq + 1,
+        session_key=session_key,
+    )
+
+    # Stored once, and the process keeps the new state for the next move.
+    assert new_seq == seq + 2
+    deal = await sync_to_async(lambda: Deal.objects.get(match=match))()
+    assert deal.actions[-1] == {"seat": seat, "action": action} and len(deal.actions) == 2
+    from games.state import take_live_engine
+
+    assert take_live_engine(match.pk, seq + 2) is not None
+    for socket in sockets.values():
+        await socket.disconnect()
