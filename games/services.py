@@ -42,6 +42,7 @@ from games.state import (
     last_trick_of,
     match_seats,
     move_seconds_left,
+    recent_watching,
     remember_last_trick,
     state_messages,
     take_deal_end,
@@ -196,7 +197,7 @@ def match_apply_kept(
     ):
         return None  # changed meanwhile (another process, a forfeit, a logout): the locked way
     deal.actions = [*deal.actions, move.entry]
-    _broadcast_on_commit(match, move.seats, deal, move.engine)
+    _broadcast_on_commit(match, move.seats, deal, move.engine, watching=recent_watching(match.pk))
     match_pk, new_seq, engine = match.pk, match.seq, move.engine
     transaction.on_commit(lambda: keep_live_engine(match_pk, new_seq, deal, engine, match))
     return match.seq
@@ -208,10 +209,13 @@ async def match_apply_kept_async(
     """``match_apply_kept`` on the event loop, with no thread: the same checks on the kept
     engine, the same one statement (``_STORE_MOVE_SQL``, the session check included) on a
     connection of the loop (games/async_db.py), each seat's state made while PostgreSQL
-    runs it, then, once stored, the broadcast awaited and the new state kept. Only for a move that needs nothing but the process's caches: the match's
-    context fresh (``context_is_fresh``), the previous deal's last trick known, no bot
-    seated (a bot's move is queued through Celery, a synchronous call); anything else
-    returns None before anything is changed, and the caller takes the thread's way.
+    runs it, then, once stored, the broadcast awaited and the new state kept. Only for a
+    move that needs nothing but the process's caches: the match's context fresh
+    (``context_is_fresh``), the previous deal's last trick known, no bot seated (a bot's
+    move is queued through Celery, a synchronous call); anything else returns None before
+    anything is changed, and the caller takes the thread's way. The one synchronous call
+    left is the spectator count, read from the shared cache at most every
+    ``WATCHING_TTL`` seconds a match (``recent_watching``; the cache has timeouts).
 
     Returns:
         The new seq; or None, with nothing stored (as ``match_apply_kept``).
@@ -269,7 +273,7 @@ def _states_or_none(match: Match, seats, deal: Deal, engine) -> dict | None:
     """``state_messages``, or None (logged) when they cannot be made, e.g. with the shared
     cache down: the move is stored all the same, and the clients resync."""
     try:
-        return state_messages(match, seats, deal, engine)
+        return state_messages(match, seats, deal, engine, watching=recent_watching(match.pk))
     except Exception:
         logger.exception("The states of match %s could not be made", match.pk)
         return None

@@ -126,9 +126,11 @@ def forget_match_context(match_id: int | None = None) -> None:
             _ENGINES.clear()
             _ENDINGS.clear()
             _LAST_TRICKS.clear()
+            _WATCHING.clear()
         else:
             _CONTEXTS.pop(match_id, None)
             _ENGINES.pop(match_id, None)
+            _WATCHING.pop(match_id, None)
             _ENDINGS.pop(match_id, None)
 
 
@@ -241,6 +243,7 @@ def match_summary(
     deal: Deal | None,
     *,
     previous_last_trick=_UNKNOWN,
+    watching: int | None = None,
 ) -> dict:
     """The ``match`` part of a state message: players, scores, deals, winner.
 
@@ -248,7 +251,11 @@ def match_summary(
     a player's ``rating`` is None when no provider gives one. ``previous_last_trick``: the
     last trick of the deal before ``deal`` when the caller has it (the move that ended
     that deal, from its engine), else read and replayed (``_previous_last_trick``).
+    ``watching``: the spectators now when the caller has the count (``recent_watching``),
+    else read from the shared cache.
     """
+    if watching is None:
+        watching = max(cache.get(f"live:watch:{match.pk}") or 0, 0)
     if previous_last_trick is _UNKNOWN:
         previous_last_trick = _previous_last_trick(match, deal)
     context = match_context(match)
@@ -299,7 +306,7 @@ def match_summary(
         # seconds as of the turn's start, and the seconds the seat on move has used since.
         "clock": clock_summary(match),
         # Spectators connected now (games/presence.py; counted in the shared cache).
-        "watching": max(cache.get(f"live:watch:{match.pk}") or 0, 0),
+        "watching": watching,
         # While the players are still arriving (games/services.py, seat_arrived): the seats
         # awaited; the clock above then counts the grace down.
         "waiting_for": (
@@ -313,6 +320,31 @@ def match_summary(
         ),
         "tournament": context.tournament,
     }
+
+
+# Per process, by match id: (spectators, time.monotonic() read) for the moves' states.
+_WATCHING: OrderedDict[int, tuple[int, float]] = OrderedDict()
+WATCHING_TTL = 2.0
+"""Seconds a move's state may show a spectator count read earlier by this process (the
+count changes as spectators come and go; a state made on connecting reads it afresh)."""
+
+
+def recent_watching(match_id: int) -> int:
+    """The spectators of ``match_id`` for a move's states: read from the shared cache at
+    most once every ``WATCHING_TTL`` seconds a match by this process, which saves the
+    common move a Redis round trip (docs/performance.md)."""
+    now = time.monotonic()
+    with _CACHE_LOCK:
+        known = _WATCHING.get(match_id)
+    if known is not None and now - known[1] < WATCHING_TTL:
+        return known[0]
+    count = max(cache.get(f"live:watch:{match_id}") or 0, 0)
+    with _CACHE_LOCK:
+        _WATCHING[match_id] = (count, now)
+        _WATCHING.move_to_end(match_id)
+        while len(_WATCHING) > CONTEXT_CACHE_SIZE:
+            _WATCHING.popitem(last=False)
+    return count
 
 
 def clock_summary(match: Match, now=None) -> dict | None:
@@ -430,13 +462,14 @@ def state_messages(
     engine=None,
     *,
     previous_last_trick=_UNKNOWN,
+    watching: int | None = None,
 ) -> dict:
     """Every seat's ``state`` message at once, encoded once, for a group broadcast.
 
     Each view is computed once here and sent as JSON text: the consumers of every server
     process forward the text of their own seat as it is, without decoding a state or
     encoding it again (docs/performance.md, the live path against its floor).
-    ``previous_last_trick``: as in ``match_summary``.
+    ``previous_last_trick``, ``watching``: as in ``match_summary``.
 
     Returns:
         ``{"seq": n, "texts": {"0": "...", "1": "...", "spectator": "..."}}``; the channel
@@ -444,7 +477,9 @@ def state_messages(
     """
     if engine is None and deal is not None:
         engine = engine_for(match, deal)
-    summary = match_summary(match, seats, deal, previous_last_trick=previous_last_trick)
+    summary = match_summary(
+        match, seats, deal, previous_last_trick=previous_last_trick, watching=watching
+    )
     texts = {
         str(s.number): encode_state(state_message(match, s.number, engine, summary)) for s in seats
     }

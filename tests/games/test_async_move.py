@@ -16,7 +16,7 @@ from games.models import Deal, Match
 from tests.conftest import current_engine, seated, start_match
 from tests.games.test_consumers import connect, receive
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
@@ -213,3 +213,20 @@ async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused
     assert take_live_engine(match.pk, seq + 2) is not None
     for socket in sockets.values():
         await socket.disconnect()
+
+
+def test_a_moves_spectator_count_is_read_again_only_after_its_ttl(monkeypatch):
+    from django.core.cache import cache
+
+    from games import state
+
+    cache.set("live:watch:9001", 3)
+    assert state.recent_watching(9001) == 3
+    cache.set("live:watch:9001", 5)
+    assert state.recent_watching(9001) == 3  # within WATCHING_TTL: the count read before
+    monkeypatch.setattr(state, "WATCHING_TTL", 0.0)
+    assert state.recent_watching(9001) == 5
+    state.forget_match_context(9001)
+    cache.set("live:watch:9001", -1)  # a counter gone below zero reads as none
+    monkeypatch.setattr(state, "WATCHING_TTL", 2.0)
+    assert state.recent_watching(9001) == 0
