@@ -29,6 +29,8 @@ from django.conf import settings
 from django.db import connections
 
 _POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_OPEN: set = set()
+"""Every connection opened and not yet dropped, whatever its loop (``close_all``)."""
 
 
 class _LoopPool:
@@ -85,6 +87,7 @@ async def connection():
                 pool.freed.notify()
             raise
         pool.all.add(conn)
+        _OPEN.add(conn)
     broken = True
     try:
         yield conn
@@ -94,6 +97,7 @@ async def connection():
             if broken:
                 pool.count -= 1
                 pool.all.discard(conn)
+                _OPEN.discard(conn)
                 _finish(conn)
             else:
                 pool.idle.append(conn)
@@ -109,10 +113,11 @@ def _finish(conn: psycopg.AsyncConnection) -> None:
 
 def close_all() -> None:
     """Close every connection of every loop (the tests call this after each test, whose
-    loop is gone by then, so that the test database can be dropped)."""
+    loop may be gone by then, so that the test database can be dropped)."""
+    for conn in list(_OPEN):
+        _finish(conn)
+    _OPEN.clear()
     for pool in list(_POOLS.values()):
-        for conn in list(pool.all):
-            _finish(conn)
         pool.all.clear()
         pool.idle.clear()
         pool.count = 0
