@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -232,18 +232,26 @@ def play_action():
     return _MOVE_POOL[0]
 
 
+def _database_is_postgresql() -> bool:
+    """Whether the default database is PostgreSQL: the kept move's statement and the async
+    driver are PostgreSQL's, so the embedded default (SQLite) takes the thread's way."""
+    return connections["default"].vendor == "postgresql"
+
+
 async def _play_on_loop(
     session_key: str | None, user_id: int, match_id: int, action: str, seq: int
 ) -> bool:
     """The kept move on the event loop (``services.match_apply_kept_async``) when
-    ``LIVE_ASYNC_MOVES`` is on and sessions are in the database (the statement checks the
-    session). True when the move was stored and broadcast; False when the thread's way
-    must take it: not kept here, a refusal, or a database error (logged: the locked way
-    then finds out what was stored, and refuses a move already stored as stale)."""
+    ``LIVE_ASYNC_MOVES`` is on, the database is PostgreSQL and sessions are in it (the
+    statement checks the session). True when the move was stored and broadcast; False
+    when the thread's way must take it: not kept here, a refusal, or a database error
+    (logged: the locked way then finds out what was stored, and refuses a move already
+    stored as stale)."""
     if not (
         settings.LIVE_ASYNC_MOVES
         and session_key
         and settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+        and _database_is_postgresql()
     ):
         return False
     try:

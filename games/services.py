@@ -502,6 +502,10 @@ def _store_move(
         row is gone or expired or the player is inactive.
     """
     session_key, player_id = session
+    if connection.vendor != "postgresql":
+        return _store_move_portable(
+            match, deal, entry, expected_seq=expected_seq, locked=locked, session=session
+        )
     banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -525,6 +529,51 @@ def _store_move(
             ],
         )
         return cursor.rowcount == 1
+
+
+def _store_move_portable(
+    match: Match,
+    deal: Deal,
+    entry: dict,
+    *,
+    expected_seq: int,
+    locked: bool,
+    session: tuple[str | None, int],
+) -> bool:
+    """``_store_move`` on a database other than PostgreSQL (the embedded default, SQLite),
+    whose statement is PostgreSQL's: the same conditions and changes through the ORM in
+    one transaction, the match's row updated first (SQLite then holds its write lock, so
+    writers are serialized). Returns as ``_store_move``; on False nothing is changed."""
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import Player
+
+    session_key, player_id = session
+    with transaction.atomic():
+        rows = Match.objects.filter(pk=match.pk, seq=expected_seq, status=Match.Status.IN_PROGRESS)
+        if not locked:
+            rows = rows.filter(grace_until__isnull=True)
+        moved = rows.update(
+            seq=match.seq,
+            move_deadline=match.move_deadline,
+            grace_until=match.grace_until,
+            clock_banks=match.clock_banks,
+            turn_started_at=match.turn_started_at,
+        )
+        signed_in = session_key is None or (
+            Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now()).exists()
+            and Player.objects.filter(pk=player_id, is_active=True).exists()
+        )
+        actions = (
+            Deal.objects.filter(pk=deal.pk, match_id=match.pk)
+            .values_list("actions", flat=True)
+            .first()
+        )
+        if moved != 1 or not signed_in or actions is None:
+            transaction.set_rollback(True)
+            return False
+        Deal.objects.filter(pk=deal.pk).update(actions=[*actions, entry])
+    return True
 
 
 # The match's fields that the end of a deal changes (``_apply_locked``).
@@ -581,6 +630,18 @@ def _store_deal_end(deal: Deal) -> list:
     Raises:
         RuntimeError: the deal's row is gone (nothing is stored).
     """
+    if connection.vendor != "postgresql":
+        # The embedded default (SQLite): the same through the ORM, under the match's lock.
+        if not Deal.objects.filter(pk=deal.pk).exists():
+            raise RuntimeError(f"deal {deal.pk}: its end not stored")
+        deal.save(update_fields=["actions", "result", "finished_at"])
+        earlier = list(
+            Deal.objects.filter(match_id=deal.match_id, result__isnull=False)
+            .exclude(pk=deal.pk)
+            .order_by("number")
+            .values_list("result", flat=True)
+        )
+        return [*earlier, json.loads(json.dumps(deal.result))]
     _, values = _db_values(deal, ["actions", "result", "finished_at"])
     with connection.cursor() as cursor:
         cursor.execute(_STORE_DEAL_END_SQL, [*values, deal.pk, deal.match_id, deal.pk])
@@ -598,7 +659,10 @@ def _store_match_and_deal(match: Match, fields: Sequence[str], deal: Deal | None
 
     Call while holding select_for_update on the Match.
     """
-    if deal is None:
+    if deal is None or connection.vendor != "postgresql":
+        # Without ``deal``, or on the embedded default (SQLite): two statements, the ORM's.
+        if deal is not None:
+            deal.save(force_insert=True)
         match.save(update_fields=list(fields))
         return
     quote = connection.ops.quote_name

@@ -230,3 +230,20 @@ def test_a_moves_spectator_count_is_read_again_only_after_its_ttl(monkeypatch):
     cache.set("live:watch:9001", -1)  # a counter gone below zero reads as none
     monkeypatch.setattr(state, "WATCHING_TTL", 2.0)
     assert state.recent_watching(9001) == 0
+
+
+async def test_on_another_database_than_postgresql_every_move_takes_the_threads_way(
+    live, monkeypatch
+):
+    match, players = live
+    spy = _Spy(monkeypatch)
+    monkeypatch.setattr(consumers, "_database_is_postgresql", lambda: False)
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)
+
+    _, _, states = await _move(sockets, players, match, seq + 1)
+
+    assert spy.loop_stored == 0 and spy.threads == 2
+    assert all(state["seq"] == seq + 2 for state in states.values())
+    for socket in sockets.values():
+        await socket.disconnect()
