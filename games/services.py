@@ -232,24 +232,14 @@ async def match_apply_kept_async(
     if move is None:
         return None
     match, deal = move.match, move.deal
-    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
-    params = [
-        match.seq,
-        match.move_deadline,
-        match.grace_until,
-        banks,
-        match.turn_started_at,
-        match.pk,
-        move.expected_seq,
-        Match.Status.IN_PROGRESS.value,
-        False,
-        False,
-        session_key,
-        timezone.now(),
-        player_id,
-        json.dumps([move.entry]),
-        deal.pk,
-    ]
+    params = _store_move_params(
+        match,
+        deal,
+        move.entry,
+        expected_seq=move.expected_seq,
+        locked=False,
+        session=(session_key, player_id),
+    )
     async with async_db.connection() as conn:
         store = asyncio.ensure_future(conn.execute(_STORE_MOVE_SQL, params))
         try:
@@ -501,34 +491,50 @@ def _store_move(
         ``session`` (session key, player id) whose key is not None, when that session
         row is gone or expired or the player is inactive.
     """
-    session_key, player_id = session
     if connection.vendor != "postgresql":
         return _store_move_portable(
             match, deal, entry, expected_seq=expected_seq, locked=locked, session=session
         )
-    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
     with connection.cursor() as cursor:
         cursor.execute(
             _STORE_MOVE_SQL,
-            [
-                match.seq,
-                match.move_deadline,
-                match.grace_until,
-                banks,
-                match.turn_started_at,
-                match.pk,
-                expected_seq,
-                Match.Status.IN_PROGRESS,
-                locked,
-                session_key is None,
-                session_key,
-                timezone.now(),
-                player_id,
-                json.dumps([entry]),
-                deal.pk,
-            ],
+            _store_move_params(
+                match, deal, entry, expected_seq=expected_seq, locked=locked, session=session
+            ),
         )
         return cursor.rowcount == 1
+
+
+def _store_move_params(
+    match: Match,
+    deal: Deal,
+    entry: dict,
+    *,
+    expected_seq: int,
+    locked: bool,
+    session: tuple[str | None, int],
+) -> list:
+    """The parameters of ``_STORE_MOVE_SQL``, in its order, for ``_store_move`` and
+    ``match_apply_kept_async`` (arguments as ``_store_move``'s)."""
+    session_key, player_id = session
+    banks = None if match.clock_banks is None else json.dumps(match.clock_banks)
+    return [
+        match.seq,
+        match.move_deadline,
+        match.grace_until,
+        banks,
+        match.turn_started_at,
+        match.pk,
+        expected_seq,
+        Match.Status.IN_PROGRESS.value,
+        locked,
+        session_key is None,
+        session_key,
+        timezone.now(),
+        player_id,
+        json.dumps([entry]),
+        deal.pk,
+    ]
 
 
 def _store_move_portable(
