@@ -98,7 +98,8 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            # SQLITE_PATH: another file (the embedded default's test runs one of its own).
+            "NAME": envstr("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # Live play writes from several threads; wait for the lock instead of failing.
             "OPTIONS": {"timeout": 20},
         }
