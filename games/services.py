@@ -854,7 +854,7 @@ def _bot_after_claim_window(match_id: int) -> None:
     if number is None or queue is None:
         return
     if Seat.objects.filter(match=match, number=number, player__is_bot=True).exists():
-        queue(match.pk, match.seq, None)
+        _queue_bot_move(queue, match.pk, match.seq, None)
 
 
 def _places(scores: Sequence[int], winner: int, last: int | None = None) -> list[int]:
@@ -1160,13 +1160,42 @@ def _bots_on_commit(
         if delay is not None and _tasks_run_eagerly():
             continue
         if queue is not None:
-            transaction.on_commit(lambda delay=delay: queue(match_id, seq, delay))
+            transaction.on_commit(lambda d=delay: _queue_bot_move(queue, match_id, seq, d))
 
 
 _BOT_QUEUE: list = []
 """The function that queues a bot's move, ``queue(match_id, seq, delay)`` (``delay``: seconds
 to wait, None for the usual ``BOT_DELAY_SECONDS``): games/tasks.py registers the Celery
 task here (``register_bot_queue``), so that this module need not import it."""
+
+
+_EAGER_BOT_MOVES = threading.local()
+"""Per thread, where tasks run eagerly: the bot moves waiting for the one being played
+(``pending``, a list of ``(queue, match_id, seq, delay)``), None when none is played."""
+
+
+def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None:
+    """Queue a bot's move with ``queue`` (``_BOT_QUEUE``). Where tasks run eagerly (the
+    embedded default, the tests), an eager task plays the move at once, inside the commit
+    of the move before it; a bot's move queued while another is being played on this
+    thread therefore waits in a list, and the outermost call plays the list in order: a
+    loop, not a recursion, so a table where bots play hundreds of moves in a row (a
+    banking game's hands, once the one person at it has passed or lost his chips) cannot
+    exceed Python's recursion limit."""
+    if not _tasks_run_eagerly():
+        queue(match_id, seq, delay)
+        return
+    pending = getattr(_EAGER_BOT_MOVES, "pending", None)
+    if pending is not None:
+        pending.append((queue, match_id, seq, delay))
+        return
+    pending = _EAGER_BOT_MOVES.pending = [(queue, match_id, seq, delay)]
+    try:
+        while pending:
+            waiting, *move = pending.pop(0)
+            waiting(*move)
+    finally:
+        _EAGER_BOT_MOVES.pending = None
 
 
 def register_bot_queue(queue) -> None:
