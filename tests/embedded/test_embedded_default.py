@@ -3,8 +3,8 @@ channel layer, Celery tasks run eagerly), while the rest of the suite runs on Po
 Redis as CI does. These tests run the embedded default in processes of their own, so that
 what a new user gets from ``bin/serve`` is proved on every run: the demo data load (twice,
 as every start of ``bin/serve`` loads it), and live play through the services, the
-consumers and the browser (moves, a challenge accepted and rematched, a match against the
-computer, a whole match against the ISMCTS bot of every game).
+consumers (moves, a tournament match, Rumino's claim window, a whole match against the
+ISMCTS bot of every game, a long run of bots' moves).
 
 On a run that is itself on the embedded default (no ``DATABASE_URL``), the second test is
 skipped: the whole suite already runs there.
@@ -27,12 +27,14 @@ LIVE_TESTS = [
     "tests/games/test_consumers.py",
     "tests/games/test_rumino_consumers.py",
     "tests/games/test_ismcts_matches.py",
-    "tests/e2e/test_lobby_challenge.py",
-    "tests/e2e/test_play_the_computer.py",
+    "tests/games/test_eager_bot_moves.py",
 ]
 """What the nested run plays on the embedded default: the kept and stored move, the
-consumers (a tournament match, Rumino's claim window), every game against the ISMCTS bot,
-and the browser's challenge, rematch and match against the computer."""
+consumers (a tournament match, Rumino's claim window), every game against the ISMCTS bot
+and a long run of bots' moves. The browser tests are not played again: they reach the same
+services through the same consumers, and the suite keeps to one browser match a game. To
+run them there by hand: ``env -u DATABASE_URL -u REDIS_URL FAST_PASSWORD_HASHER=1
+SECRET_KEY=x .venv/bin/python -m pytest tests/e2e``."""
 
 
 def _embedded_env(**extra: str) -> dict[str, str]:
