@@ -26,6 +26,9 @@
       let pinger = null;
       socket.addEventListener("open", () => {
         delay = 500;
+        // The socket has joined its group: fetch once, for a change made between the
+        // page's render and now, which no "changed" will announce.
+        refresh();
         element.dataset.live = "connected";
         pinger = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), 25000);
       });

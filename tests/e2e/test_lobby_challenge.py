@@ -5,10 +5,12 @@ and play on at rotated seats."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
 
+from games import lobby
 from games.models import Match
 from tests.conftest import make_player
 from tests.e2e.helpers import click_and_wait, log_in
@@ -52,6 +54,7 @@ def test_a_challenge_offered_accepted_played_and_rematched(asgi_server, live_mat
     bob.goto(f"{asgi_server}/matches/lobby/")
     bob.wait_for_selector("#lobby[data-live=connected]")
     alice.goto(f"{asgi_server}/matches/lobby/")
+    alice.wait_for_selector("#lobby[data-live=connected]")
     alice.select_option("select[name=game]", "briscola")
     alice.click("[data-testid=offer]")
     # Bob's lobby shows it without a reload.
@@ -79,3 +82,30 @@ def test_a_challenge_offered_accepted_played_and_rematched(asgi_server, live_mat
     seats = dict(rematch.seats.values_list("player__username", "number"))
     old = dict(first.seats.values_list("player__username", "number"))
     assert seats == {name: (number + 1) % 2 for name, number in old.items()}
+
+
+def test_a_challenge_offered_while_the_lobby_connects_shows_at_once(
+    asgi_server, live_match, browser
+):
+    # The lobby page is rendered, then Alice offers a challenge before Bob's socket has
+    # joined the lobby's group: no "changed" reaches him. The page fetches the list once
+    # its socket is open, so the challenge shows at once, not at the next ping (25 s).
+    from django.contrib.auth import get_user_model
+
+    alice = get_user_model().objects.get(username="alice")
+    bob = log_in(browser.new_context(), asgi_server, "bob")
+
+    def offer_then_connect(socket):
+        # Playwright calls this on its own event loop: the offer (and its broadcast) is
+        # made on a thread of its own, as a request of Alice's would be.
+        offer = threading.Thread(
+            target=lambda: lobby.challenge_create(creator=alice, game="briscola")
+        )
+        offer.start()
+        offer.join()
+        socket.connect_to_server()
+
+    bob.route_web_socket("**/ws/lobby/", offer_then_connect)
+    bob.goto(f"{asgi_server}/matches/lobby/")
+    bob.wait_for_selector("#lobby[data-live=connected]")
+    bob.locator("[data-testid^=accept-]").first.wait_for(timeout=5_000)
