@@ -18,7 +18,7 @@ The procedure (``determinize``):
    the card would have been shown). Among those, a card is drawn with the weight of how
    likely a player holding it was to choose as he did (``choice_likelihood``: a player
    who stood on a low face-up total more likely holds a high card face down; the
-   inference of Cowling, Powley and Whitehouse 2015 below, with a model of the player
+   inference of Cowling, Whitehouse and Powley 2015 below, with a model of the player
    rather than the search's own tree). The seats are drawn one after another, in a
    random order, each from the cards the earlier ones left.
 4. The other unseen cards fill the rest of the deck in a random order; the history is
