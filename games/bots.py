@@ -47,6 +47,12 @@ ISMCTS_TUNING_BY_GAME: dict[str, dict[str, float]] = {"burraco": {"horizon": 16}
 """Settings added to ``ISMCTS_TUNING`` for one game (slug -> keywords), such as the
 ``horizon`` of a game whose playouts to the deal's end are long: Burraco's playouts stop
 after 16 moves and score the hand as it lies (docs/bots.md, "Fourth pass")."""
+ISMCTS_LEAVES_TO_HEURISTIC = ("limits ",)
+"""Choices the ISMCTS bot leaves to the heuristic: a position whose every legal action
+starts with one of these. A banking game's banker announces one of some 55 pairs of
+limits (Sette e mezzo, Ziginette); 2 000 iterations cannot tell them apart, and the search
+announced lower limits that cost chips, where the heuristic announces the highest, the
+bank having the edge (docs/bots.md, "Ninth pass")."""
 
 
 @dataclass(frozen=True)
@@ -113,9 +119,12 @@ def _ismcts(
     tuning: dict[str, float] | None = None,
 ) -> str:
     """The ISMCTS bot's action (games/ismcts.py); the heuristic's for a game without a
-    determinizer yet."""
+    determinizer yet and for a choice of ``ISMCTS_LEAVES_TO_HEURISTIC``."""
     from games.ismcts import search
 
+    legal = bot.view.get("legal_actions") or []
+    if all(action.startswith(ISMCTS_LEAVES_TO_HEURISTIC) for action in legal):
+        return choose_action(bot, rng, "heuristic")
     if seconds is None and iterations is None:
         seconds = ISMCTS_SECONDS
     try:

@@ -275,3 +275,21 @@ def test_the_ismcts_bot_plays_the_heuristic_where_it_cannot_determinize(error, m
     given = bots.bot_input(deal, deal.to_act)
     expected = bots.choose_action(given, random.Random(1), "heuristic")
     assert bots.choose_action(given, random.Random(1), "ismcts", iterations=20) == expected
+
+
+@pytest.mark.parametrize("slug", ["sette-e-mezzo", "ziginette"])
+def test_the_ismcts_banker_announces_the_heuristics_limits_without_a_search(slug, monkeypatch):
+    # Some 55 pairs of limits are too many for the search to tell apart (docs/bots.md,
+    # "Ninth pass"): the banker announces the heuristic's, the highest, and searches not.
+    import games.ismcts
+
+    def searched(*args, **kwargs):
+        raise AssertionError("the search ran on the banker's limits")
+
+    monkeypatch.setattr(games.ismcts, "search", searched)
+    deal = get_game(slug).new_deal(seats=6, dealer=2, seed=5)
+    given = bots.bot_input(deal, deal.to_act)
+    assert deal.to_act == 2 and all(a.startswith("limits ") for a in deal.legal_actions())
+    action = bots.choose_action(given, random.Random(1), "ismcts", iterations=2000)
+    high = deal.options["max_bet"]
+    assert action == f"limits {high} {high}"
