@@ -52,6 +52,7 @@ def play(game, seats: int, dealer: int, deck_seed: str, bot_seat: int, iteration
 
 
 def main() -> None:
+    """Parse the arguments (module docstring), play the decks and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="sette-e-mezzo")
     parser.add_argument("--decks", type=int, default=240)
