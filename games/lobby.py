@@ -1,10 +1,12 @@
 """The lobby: open challenges for casual matches between players (issue #12).
 
-A player offers a match of a game (its options, rated or not, to anyone or to a named
-player); others see the open challenges on /matches/lobby/, which refreshes itself when
-one is made, taken or withdrawn (the channel-layer group ``lobby``); the first to accept
-plays it at once (``services.match_create_casual``, the seats drawn at random). A rated
-challenge's match counts in the game's Elo like a tournament match.
+A player offers a match of a game (its options, the number of players, rated or not, to
+anyone or to a named player); others see the open challenges on /matches/lobby/, which
+refreshes itself when one is made, joined, left, taken or withdrawn (the channel-layer
+group ``lobby``). Each player who accepts takes a seat; the match starts when the last
+seat is filled (``services.match_create_casual``, the seats, and so the partnerships,
+drawn at random). A rated challenge's match counts in the game's Elo like a tournament
+match.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import live, services
@@ -36,38 +39,58 @@ def challenge_create(
     options: dict | None = None,
     rated: bool = False,
     opponent: str = "",
+    seats: int | None = None,
 ) -> Challenge:
-    """Open a challenge: two players, ``game`` with ``options``; ``opponent`` a username
-    (empty: anyone). Raises ValueError with a message for an unknown game, bad options, a
-    game not played by two, an unknown or bot opponent, or oneself."""
+    """Open a challenge: ``game`` with ``options`` for ``seats`` players, the creator
+    included (None: the first count the options allow, Game.seat_counts); ``opponent`` a
+    username (empty: anyone; a named player only for a table of two).
+
+    Raises ValueError with a message for an unknown game, bad options, a player count the
+    game with these options is not played by, an opponent named for a larger table, an
+    unknown or bot opponent, or oneself; nothing is created then."""
     try:
         engine_game = get_game(game)
     except KeyError:
         raise ValueError(_("There is no such game.")) from None
-    normalized = engine_game.validate_options(options or {})
-    if 2 not in engine_game.seat_counts(normalized):
-        raise ValueError(_("Challenges are for games of two players."))
+    try:
+        normalized = engine_game.validate_options(options or {})
+    except ValueError:
+        raise ValueError(_("These options cannot be played together.")) from None
+    allowed = engine_game.seat_counts(normalized)
+    count = allowed[0] if seats is None else seats
+    if count not in allowed:
+        raise ValueError(
+            _("%(game)s with these options is played by %(counts)s players.")
+            % {"game": engine_game.name, "counts": ", ".join(str(c) for c in sorted(allowed))}
+        )
     named = None
     if opponent:
+        if count != 2:
+            raise ValueError(
+                _("Only a table of two can be offered to a named player; leave the opponent "
+                  "empty and anyone may join.")
+            )  # fmt: skip
         named = get_user_model().objects.filter(username=opponent, is_active=True).first()
         if named is None or named.is_bot:
             raise ValueError(_("There is no player called %(name)s.") % {"name": opponent})
         if named.pk == creator.pk:
             raise ValueError(_("You cannot challenge yourself."))
     challenge = Challenge.objects.create(
-        creator=creator, opponent=named, game=game, options=normalized, rated=rated
+        creator=creator, opponent=named, game=game, options=normalized, rated=rated, seats=count
     )
     _announce()
     return challenge
 
 
 @transaction.atomic
-def challenge_accept(*, challenge_id: int, player: Any) -> Match:
-    """Accept an open challenge: its match starts at once, the seats drawn at random.
+def challenge_accept(*, challenge_id: int, player: Any) -> Match | None:
+    """Take a seat at an open challenge. When that fills the table the match starts at
+    once, the seats drawn at random, and is returned; otherwise None (the player waits,
+    seated, until the others come, and may leave with ``challenge_leave``).
 
     Raises:
         ClientError: ``not_found`` (no such open challenge, or one named for another
-            player) or ``not_allowed`` (one's own challenge).
+            player) or ``not_allowed`` (one's own challenge, or one already joined).
     """
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None or challenge.status != Challenge.Status.OPEN:
@@ -76,20 +99,45 @@ def challenge_accept(*, challenge_id: int, player: Any) -> Match:
         raise ClientError("not_allowed", _("You cannot accept your own challenge."))
     if challenge.opponent_id is not None and challenge.opponent_id != player.pk:
         raise ClientError("not_found", _("This challenge is for another player."))
-    players = [challenge.creator, player]
-    if secrets.randbelow(2):
-        players.reverse()
+    joined = list(challenge.joined.order_by("pk"))
+    if any(other.pk == player.pk for other in joined):
+        raise ClientError("not_allowed", _("You have already joined this challenge."))
+    if 1 + len(joined) + 1 < challenge.seats:
+        challenge.joined.add(player)
+        _announce()
+        return None
+    players = [challenge.creator, *joined, player]
+    order = []
+    while players:  # a fair shuffle from the system's randomness, as the deck's seed
+        order.append(players.pop(secrets.randbelow(len(players))))
     match = services.match_create_casual(
-        game=challenge.game, players=players, options=challenge.options
+        game=challenge.game, players=order, options=challenge.options
     )
     if challenge.rated:
         Match.objects.filter(pk=match.pk).update(rated=True)
         match.rated = True
+    challenge.joined.add(player)
     challenge.status = Challenge.Status.ACCEPTED
     challenge.match = match
     challenge.save(update_fields=["status", "match"])
     _announce()
     return match
+
+
+@transaction.atomic
+def challenge_leave(*, challenge_id: int, player: Any) -> None:
+    """Give up one's seat at an open challenge one joined (the table is not yet full).
+    Raises ClientError ``not_found`` when the player holds no seat at an open challenge
+    of that number."""
+    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
+    if (
+        challenge is None
+        or challenge.status != Challenge.Status.OPEN
+        or not challenge.joined.filter(pk=player.pk).exists()
+    ):
+        raise ClientError("not_found", _("You hold no seat at this challenge."))
+    challenge.joined.remove(player)
+    _announce()
 
 
 @transaction.atomic
@@ -104,10 +152,13 @@ def challenge_cancel(*, challenge_id: int, player: Any) -> None:
 
 
 def lobby_for(player: Any) -> dict[str, Any]:
-    """What the lobby shows ``player``: ``open`` challenges (newest first, those named for
-    someone else left out) and ``mine``, the player's own open or just accepted ones."""
-    open_ = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
-        "creator", "opponent"
+    """What the lobby shows ``player``: ``challenges``, the open ones (newest first, those
+    named for someone else left out; each with ``joined`` prefetched), and ``mine``, the
+    player's own open or just accepted ones and those the player joined."""
+    open_ = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .select_related("creator", "opponent")
+        .prefetch_related("joined")
     )
     visible = [
         c for c in open_[:100] if c.opponent_id in (None, getattr(player, "pk", None))
@@ -116,8 +167,9 @@ def lobby_for(player: Any) -> dict[str, Any]:
     mine = []
     if getattr(player, "is_authenticated", False):
         mine = list(
-            Challenge.objects.filter(creator=player)
+            Challenge.objects.filter(Q(creator=player) | Q(joined=player))
             .exclude(status=Challenge.Status.CANCELLED)
+            .distinct()
             .select_related("match", "opponent")[:10]
         )
     return {"challenges": visible, "mine": mine}

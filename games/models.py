@@ -261,6 +261,16 @@ class Challenge(models.Model):
     )
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
+    seats = models.PositiveSmallIntegerField(
+        default=2, help_text="Players at the table, the creator included."
+    )
+    joined = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="challenges_joined",
+        help_text="Players who accepted, besides the creator; the match starts when the "
+        "table is full.",
+    )
     rated = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
@@ -272,3 +282,22 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.creator} · {self.game} ({self.status})"
+
+    @property
+    def game_name(self) -> str:
+        """The game's name (its slug if the registry no longer knows it)."""
+        try:
+            return get_game(self.game).name
+        except KeyError:
+            return self.game
+
+    @property
+    def options_summary(self) -> str:
+        """The options that differ from the game's defaults, as one translated line
+        (games/game_options.py ``describe_options``); empty when none do."""
+        from games.game_options import describe_options
+
+        try:
+            return describe_options(get_game(self.game), self.options or {})
+        except (KeyError, ValueError):
+            return ""

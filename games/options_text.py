@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 LABELS = {
     "target": _("Target"),
@@ -28,10 +29,17 @@ LABELS = {
     "min_bet": _("Lowest minimum bet"),
     "max_bet": _("Highest maximum bet"),
     "bank_rotation": _("Bank"),
+    "semi_clean": _("Semi-clean burraco scores 150"),
+    "show_rejected": _("Refused tables shown to all"),
+    "rebuys": _("Rebuys"),
 }
 VALUES = {
     ("match", "two_hands"): _("two hands"),
     ("match", "one_hand"): _("one hand"),
+    ("match", "best_of_three"): _("best of three hands"),
+    ("match", "to_2000"): _("to 2000 points"),
+    ("match", "3_hands"): _("three hands, Victory Points"),
+    ("match", "4_hands"): _("four hands, Victory Points"),
     ("match", "target"): _("to a target"),
     ("variant", "classic"): _("two players"),
     ("variant", "tre"): _("in three"),
@@ -44,17 +52,25 @@ VALUES = {
     ("bank_rotation", "game"): _("passes as the game says"),
     ("bank_rotation", "rotate"): _("passes every hand"),
     ("buongiochi", "all"): _("all"),
+    ("buongiochi", "initial_hand_only"): _("only those of the hand at the split"),
+    ("buongiochi", "none"): pgettext_lazy("buongiochi", "none"),
 }
+
+
+def label_text(name: str) -> str:
+    """An option's label ("Target"); an unknown name with its underscores as spaces."""
+    return str(LABELS.get(name, str(name).replace("_", " ").capitalize()))
+
+
+def value_text(name: str, value: Any) -> str:
+    """A value of option ``name`` as players read it ("yes", "two hands", "21")."""
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    return str(VALUES.get((name, value), str(value).replace("_", " ")))
 
 
 def describe(options: dict[str, Any] | None) -> list[str]:
     """``["Target: 21", "Signals: yes", ...]`` for a game's options (a dict), in order."""
-    lines = []
-    for name, value in (options or {}).items():
-        label = LABELS.get(name, str(name).replace("_", " ").capitalize())
-        if isinstance(value, bool):
-            shown = _("yes") if value else _("no")
-        else:
-            shown = VALUES.get((name, value), str(value).replace("_", " "))
-        lines.append(f"{label}: {shown}")
-    return lines
+    return [
+        f"{label_text(name)}: {value_text(name, value)}" for name, value in (options or {}).items()
+    ]

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
+from games.game_options import game_form
 from games.rules import all_games, get_game
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "games"
@@ -56,8 +57,8 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
             "game": game,
             "rules_html": html,
             "translated": translated,
-            # Play the computer: the player counts the game's default options allow.
-            "seat_choices": sorted(game.seat_counts(game.validate_options({}))),
+            # Play the computer: the player counts and options (games/game_options.py).
+            "game_fields": game_form(game),
         },
     )
 

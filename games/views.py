@@ -8,8 +8,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import hooks, services
+from games.game_options import game_form, options_from_post, seats_from_post
 from games.models import Deal, Match
 from games.replays import replay_steps
+from games.rules import all_games, get_game
 from games.services import player_matches
 
 
@@ -131,7 +133,8 @@ def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespons
 @require_POST
 def play_the_computer(request: HttpRequest) -> HttpResponse:
     """Start a casual match against the computer: the player at seat 0 and bots of the chosen
-    level in the other seats (``games.services.match_against_computer``), rated when the
+    level in the other seats (``games.services.match_against_computer``), with the game
+    options and player count of the form's fields (games/game_options.py), rated when the
     form's ``rated`` box is ticked; then its table. Bad input goes back to the page it
     came from with a message."""
     from django.contrib import messages
@@ -141,17 +144,21 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
     if not back.startswith("/") or back.startswith("//"):
         back = "/"
     try:
-        seats = request.POST.get("seats", "")
+        game = get_game(request.POST.get("game", ""))
+        options = options_from_post(game, request.POST)
         match = services.match_against_computer(
             player=request.user,
-            game=request.POST.get("game", ""),
-            seats=int(seats) if seats.isdigit() else None,
+            game=game.slug,
+            seats=seats_from_post(game, request.POST, options),
             level=request.POST.get("level", "random"),
-            options={"variant": request.POST["variant"]} if request.POST.get("variant") else {},
+            options=options,
             rated=request.POST.get("rated") == "on",
         )
-    except (KeyError, ValueError):
+    except KeyError:
         messages.error(request, _("That game cannot be played against the computer like that."))
+        return redirect(back)
+    except ValueError as error:
+        messages.error(request, str(error))
         return redirect(back)
     return redirect(match.get_absolute_url())
 
@@ -191,16 +198,10 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     """The lobby: open challenges to accept, and a form to offer one (games/lobby.py).
     ``?partial=1``: the list only, re-fetched live when the lobby changes."""
     from games import lobby
-    from games.rules import all_games
 
-    context = {
-        **lobby.lobby_for(request.user),
-        "games": [
-            g
-            for g in sorted(all_games(), key=lambda g: g.name)
-            if 2 in g.seat_counts(g.validate_options({}))
-        ],  # fmt: skip
-    }
+    context = {**lobby.lobby_for(request.user)}
+    if not request.GET.get("partial"):
+        context["games"] = [game_form(game) for game in sorted(all_games(), key=lambda g: g.name)]
     template = "games/_lobby_list.html" if request.GET.get("partial") else "games/lobby.html"
     return render(request, template, context)
 
@@ -208,8 +209,10 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def lobby_action(request: HttpRequest) -> HttpResponse:
-    """Offer, accept or withdraw a challenge (``action`` = offer | accept | cancel); bad
-    input comes back to the lobby with a message, never an error page."""
+    """Offer, accept, leave or withdraw a challenge (``action`` = offer | accept | leave |
+    cancel; an offer's game options and player count come from the fields of
+    games/game_options.py); bad input comes back to the lobby with a message, never an
+    error page."""
     from django.contrib import messages
     from django.utils.translation import gettext as _
 
@@ -219,21 +222,35 @@ def lobby_action(request: HttpRequest) -> HttpResponse:
     action = request.POST.get("action")
     try:
         if action == "offer":
+            try:
+                game = get_game(request.POST.get("game", ""))
+            except KeyError:
+                raise ValueError(_("There is no such game.")) from None
+            options = options_from_post(game, request.POST)
             lobby.challenge_create(
                 creator=request.user,
-                game=request.POST.get("game", ""),
+                game=game.slug,
+                options=options,
+                seats=seats_from_post(game, request.POST, options),
                 rated=request.POST.get("rated") == "on",
                 opponent=request.POST.get("opponent", "").strip(),
             )
-        elif action in ("accept", "cancel"):
+        elif action in ("accept", "cancel", "leave"):
             raw = request.POST.get("challenge", "")
             if not raw.isdigit():
                 raise ValueError(_("That challenge does not exist."))
             challenge_id = int(raw)
             if action == "accept":
                 match = lobby.challenge_accept(challenge_id=challenge_id, player=request.user)
-                return redirect(match.get_absolute_url())
-            lobby.challenge_cancel(challenge_id=challenge_id, player=request.user)
+                if match is not None:
+                    return redirect(match.get_absolute_url())
+                messages.info(
+                    request, _("You have a seat: the match starts when the table is full.")
+                )
+            elif action == "leave":
+                lobby.challenge_leave(challenge_id=challenge_id, player=request.user)
+            else:
+                lobby.challenge_cancel(challenge_id=challenge_id, player=request.user)
     except ClientError as error:
         messages.error(request, error.message)
     except ValueError as error:

@@ -1,5 +1,6 @@
 """The lobby (games/lobby.py): a challenge offered by one player and accepted by another
-becomes a match; named challenges, refusals, withdrawal, the live page, rated matches."""
+becomes a match; tables of more than two fill seat by seat; named challenges, refusals,
+withdrawal, the live page with each game's options, rated matches."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ def test_named_challenges_bad_offers_and_withdrawal():
         lobby.challenge_accept(challenge_id=named.pk, player=cid)
     for bad in (
         {"game": "poker"},
-        {"game": "calabrasella"},
+        {"game": "calabrasella", "seats": 2},
+        {"game": "calabrasella", "opponent": "ben"},  # a named player: a table of two
+        {"game": "scopa", "options": {"target": 12}},
         {"game": "scopa", "opponent": "ann"},
         {"game": "scopa", "opponent": "nobody"},
         {"game": "scopa", "opponent": services.bot_player("random").username},
@@ -103,3 +106,96 @@ async def test_the_lobby_socket_hears_of_a_new_challenge():
     await sync_to_async(lobby.challenge_create)(creator=ann, game="scopa")
     assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "changed"}
     await watcher.disconnect()
+
+
+def test_a_table_of_four_fills_seat_by_seat_and_starts_with_its_options():
+    ann, ben, cid, dan = (make_player(name) for name in ("ann", "ben", "cid", "dan"))
+    challenge = lobby.challenge_create(
+        creator=ann, game="tressette", seats=4, options={"target": 21, "signals": False}
+    )
+    assert challenge.seats == 4 and challenge.options["target"] == 21
+    assert lobby.challenge_accept(challenge_id=challenge.pk, player=ben) is None
+    with pytest.raises(ClientError):  # one seat each
+        lobby.challenge_accept(challenge_id=challenge.pk, player=ben)
+    assert lobby.challenge_accept(challenge_id=challenge.pk, player=cid) is None
+    lobby.challenge_leave(challenge_id=challenge.pk, player=cid)
+    with pytest.raises(ClientError):  # no longer seated
+        lobby.challenge_leave(challenge_id=challenge.pk, player=cid)
+    assert lobby.challenge_accept(challenge_id=challenge.pk, player=dan) is None
+    assert not Match.objects.exists()
+    assert challenge in lobby.lobby_for(ben)["mine"]
+    match = lobby.challenge_accept(challenge_id=challenge.pk, player=cid)
+    assert match.seat_count == 4 and match.options == challenge.options
+    assert sorted(match.seats.values_list("player__username", flat=True)) == [
+        "ann",
+        "ben",
+        "cid",
+        "dan",
+    ]
+    challenge.refresh_from_db()
+    assert challenge.status == Challenge.Status.ACCEPTED and challenge.match == match
+    assert challenge in lobby.lobby_for(dan)["mine"]
+    with pytest.raises(ClientError):  # full and started
+        lobby.challenge_leave(challenge_id=challenge.pk, player=dan)
+
+
+def test_a_refused_offer_creates_nothing():
+    ann = make_player("ann")
+    make_player("ben")
+    for bad in (
+        {"game": "tressette", "seats": 3},
+        {"game": "briscola", "seats": 4, "opponent": "ben"},
+        {"game": "bazzica", "options": {"variant": "tre"}, "seats": 2},
+    ):
+        with pytest.raises(ValueError) as error:
+            lobby.challenge_create(creator=ann, **bad)
+        assert "Traceback" not in str(error.value) and str(error.value)
+    assert not Challenge.objects.exists()
+    three = lobby.challenge_create(creator=ann, game="bazzica", options={"variant": "tre"})
+    assert three.seats == 3  # the first count its options allow
+
+
+def test_the_lobby_form_offers_a_game_with_its_options_and_players(client):
+    make_player("ann")
+    for name in ("ben", "cid"):
+        make_player(name)
+    client.login(username="ann", password=PASSWORD)
+    page = client.get("/matches/lobby/").content.decode()
+    from games.rules import all_games
+
+    for game in all_games():
+        assert f'data-game-fields="{game.slug}"' in page
+    assert 'name="option-scopa-target"' in page and 'name="seats-calabrasella"' in page
+    client.post(
+        "/matches/lobby/act/",
+        {
+            "action": "offer",
+            "game": "calabrasella",
+            "seats-calabrasella": "3",
+            "option-calabrasella-deals": "3",
+            "option-scopa-target": "21",  # another game's field: ignored
+        },
+    )
+    challenge = Challenge.objects.get()
+    assert (challenge.game, challenge.seats, challenge.options) == ("calabrasella", 3, {"deals": 3})
+    refused = client.post(
+        "/matches/lobby/act/",
+        {"action": "offer", "game": "scopa", "option-scopa-target": "12"},
+        follow=True,
+    )
+    assert refused.status_code == 200 and Challenge.objects.count() == 1
+    assert "cannot be 12" in refused.content.decode()
+    client.logout()
+    client.login(username="ben", password=PASSWORD)
+    waiting = client.post(
+        "/matches/lobby/act/", {"action": "accept", "challenge": challenge.pk}, follow=True
+    )
+    page = waiting.content.decode()
+    assert "the match starts when the table is full" in page
+    assert f'data-testid="leave-{challenge.pk}"' in page and "Seated 2 of 3" in page
+    client.logout()
+    client.login(username="cid", password=PASSWORD)
+    started = client.post("/matches/lobby/act/", {"action": "accept", "challenge": challenge.pk})
+    challenge.refresh_from_db()
+    assert started["Location"] == challenge.match.get_absolute_url()
+    assert challenge.match.seat_count == 3
