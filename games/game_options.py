@@ -25,7 +25,9 @@ from games.options_text import describe, label_text, value_text
 def option_fields(game) -> list[dict[str, Any]]:
     """The select fields of ``game``'s options (an engine ``Game``), in declared order:
     ``[{"name", "field" (the posted name), "label", "choices": [{"value", "label",
-    "selected"}]}]``, the default selected; ``value`` is the choice's text (``str``)."""
+    "selected", "seats"}]}]``, the default selected; ``value`` is the choice's text
+    (``str``), ``seats`` the player counts the game has with that choice alone (the rest
+    default), so that the form can follow a variant with its table."""
     fields = []
     for name, option in game.options.items():
         fields.append(
@@ -39,12 +41,20 @@ def option_fields(game) -> list[dict[str, Any]]:
                         "label": value_text(name, choice),
                         "selected": choice == option.default
                         and type(choice) is type(option.default),
+                        "seats": _counts_with(game, name, choice),
                     }
                     for choice in option.choices
                 ],
             }
         )
     return fields
+
+
+def _counts_with(game, name: str, choice: Any) -> list[int]:
+    try:
+        return list(game.seat_counts(game.validate_options({name: choice})))
+    except ValueError:
+        return []
 
 
 def seat_choices(game) -> tuple[list[int], int]:

@@ -109,3 +109,22 @@ def test_a_challenge_offered_while_the_lobby_connects_shows_at_once(
     bob.goto(f"{asgi_server}/matches/lobby/")
     bob.wait_for_selector("#lobby[data-live=connected]")
     bob.locator("[data-testid^=accept-]").first.wait_for(timeout=5_000)
+
+
+def test_the_offer_form_shows_the_chosen_games_table_and_follows_a_variant(
+    asgi_server, live_match, browser
+):
+    alice = log_in(browser.new_context(), asgi_server, "alice")
+    alice.goto(f"{asgi_server}/matches/lobby/")
+    alice.select_option("select[name=game]", "tressette")
+    visible = alice.locator("fieldset[data-game-fields]:visible")
+    assert visible.count() == 1 and visible.get_attribute("data-game-fields") == "tressette"
+    alice.select_option("select[name=game]", "bazzica")
+    assert alice.locator("fieldset[data-game-fields]:visible").count() == 1
+    assert alice.input_value("select[name=seats-bazzica]") == "2"
+    alice.select_option("select[name=option-bazzica-variant]", "tre")
+    assert alice.input_value("select[name=seats-bazzica]") == "3"
+    alice.click("[data-testid=offer]")
+    alice.wait_for_selector("[data-testid^=seated-]")
+    challenge = lobby.Challenge.objects.get()
+    assert (challenge.seats, challenge.options["variant"]) == (3, "tre")
