@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from games.game_options import game_form
+from games.game_options import game_form, seat_choices
 from games.rules import all_games, get_game
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "games"
@@ -64,6 +64,10 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    """Every game with a link to its rules page."""
-    games = sorted(all_games(), key=lambda game: game.name)
+    """Every game with its numbers of players (any its options allow) and links to its
+    rules page, its leaderboard, and (logged in) Play the computer on that page."""
+    games = [
+        {"slug": game.slug, "name": game.name, "seats": seat_choices(game)[0]}
+        for game in sorted(all_games(), key=lambda game: game.name)
+    ]
     return render(request, "games/rules_index.html", {"games": games})

@@ -25,6 +25,9 @@ def test_an_unknown_game_has_no_rules_page_and_the_index_lists_every_game(client
     assert client.get("/rules/poker/").status_code == 404
     index = client.get("/rules/").content.decode()
     assert all(f"/rules/{game.slug}/" in index for game in all_games())
+    assert all(f"/leaderboards/{game.slug}/" in index for game in all_games())
+    briscola = index.split("/rules/briscola/")[1].split("</tr>")[0]
+    assert "<td>2, 3, 4</td>" in briscola  # the numbers of players its options allow
 
 
 def test_an_italian_visitor_gets_the_italian_page(client):
