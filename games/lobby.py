@@ -106,21 +106,52 @@ def challenge_accept(*, challenge_id: int, player: Any) -> Match | None:
         challenge.joined.add(player)
         _announce()
         return None
-    players = [challenge.creator, *joined, player]
+    challenge.joined.add(player)
+    match = _start(challenge, [challenge.creator, *joined, player])
+    _announce()
+    return match
+
+
+@transaction.atomic
+def challenge_fill_with_bots(*, challenge_id: int, player: Any, level: str) -> Match:
+    """Start one's own open challenge now, bots of ``level`` (games/bots.py ``LEVELS``) in
+    the seats nobody has taken; the seats drawn at random as when the table fills. The
+    match is rated when the challenge is (the bots' ratings are listed apart).
+
+    Raises:
+        ClientError: ``not_found`` (no open challenge of that number made by ``player``).
+        ValueError: with a message, for a bot level that does not exist.
+    """
+    from games.bots import LEVELS
+
+    if level not in LEVELS:
+        raise ValueError(_("There is no such computer player."))
+    challenge = (
+        Challenge.objects.select_for_update()
+        .filter(pk=challenge_id, creator=player, status=Challenge.Status.OPEN)
+        .first()
+    )
+    if challenge is None:
+        raise ClientError("not_found", _("This challenge is no longer open."))
+    humans = [challenge.creator, *challenge.joined.order_by("pk")]
+    bots = [services.bot_player(level, n) for n in range(1, challenge.seats - len(humans) + 1)]
+    match = _start(challenge, [*humans, *bots])
+    _announce()
+    return match
+
+
+def _start(challenge: Challenge, players: list) -> Match:
+    """Start ``challenge``'s match for ``players`` seated in a random order (a fair
+    shuffle from the system's randomness), mark it accepted, and return the match."""
     order = []
-    while players:  # a fair shuffle from the system's randomness, as the deck's seed
+    while players:
         order.append(players.pop(secrets.randbelow(len(players))))
     match = services.match_create_casual(
-        game=challenge.game, players=order, options=challenge.options
+        game=challenge.game, players=order, options=challenge.options, rated=challenge.rated
     )
-    if challenge.rated:
-        Match.objects.filter(pk=match.pk).update(rated=True)
-        match.rated = True
-    challenge.joined.add(player)
     challenge.status = Challenge.Status.ACCEPTED
     challenge.match = match
     challenge.save(update_fields=["status", "match"])
-    _announce()
     return match
 
 

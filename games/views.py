@@ -209,10 +209,10 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def lobby_action(request: HttpRequest) -> HttpResponse:
-    """Offer, accept, leave or withdraw a challenge (``action`` = offer | accept | leave |
-    cancel; an offer's game options and player count come from the fields of
-    games/game_options.py); bad input comes back to the lobby with a message, never an
-    error page."""
+    """Offer, accept, leave or withdraw a challenge, or start one's own with bots in the
+    empty seats (``action`` = offer | accept | leave | cancel | bots, with ``level``). An
+    offer's game options and player count come from the fields of games/game_options.py.
+    Bad input comes back to the lobby with a message, never an error page."""
     from django.contrib import messages
     from django.utils.translation import gettext as _
 
@@ -235,7 +235,7 @@ def lobby_action(request: HttpRequest) -> HttpResponse:
                 rated=request.POST.get("rated") == "on",
                 opponent=request.POST.get("opponent", "").strip(),
             )
-        elif action in ("accept", "cancel", "leave"):
+        elif action in ("accept", "cancel", "leave", "bots"):
             raw = request.POST.get("challenge", "")
             if not raw.isdigit():
                 raise ValueError(_("That challenge does not exist."))
@@ -247,6 +247,13 @@ def lobby_action(request: HttpRequest) -> HttpResponse:
                 messages.info(
                     request, _("You have a seat: the match starts when the table is full.")
                 )
+            elif action == "bots":
+                match = lobby.challenge_fill_with_bots(
+                    challenge_id=challenge_id,
+                    player=request.user,
+                    level=request.POST.get("level", ""),
+                )
+                return redirect(match.get_absolute_url())
             elif action == "leave":
                 lobby.challenge_leave(challenge_id=challenge_id, player=request.user)
             else:

@@ -199,3 +199,40 @@ def test_the_lobby_form_offers_a_game_with_its_options_and_players(client):
     challenge.refresh_from_db()
     assert started["Location"] == challenge.match.get_absolute_url()
     assert challenge.match.seat_count == 3
+
+
+def test_the_creator_may_start_with_bots_in_the_empty_seats():
+    ann, ben, cid = make_player("ann"), make_player("ben"), make_player("cid")
+    challenge = lobby.challenge_create(creator=ann, game="tressette", seats=4, rated=True)
+    lobby.challenge_accept(challenge_id=challenge.pk, player=ben)
+    with pytest.raises(ClientError):  # only its creator
+        lobby.challenge_fill_with_bots(challenge_id=challenge.pk, player=ben, level="random")
+    with pytest.raises(ValueError):
+        lobby.challenge_fill_with_bots(challenge_id=challenge.pk, player=ann, level="oracle")
+    assert not Match.objects.exists()
+    match = lobby.challenge_fill_with_bots(challenge_id=challenge.pk, player=ann, level="random")
+    names = sorted(match.seats.values_list("player__username", flat=True))
+    assert names == ["ann", "ben", "bot-random", "bot-random-2"] and match.rated
+    with pytest.raises(ClientError):  # no longer open
+        lobby.challenge_accept(challenge_id=challenge.pk, player=cid)
+
+
+def test_the_lobby_page_starts_ones_challenge_with_bots(client):
+    make_player("ann")
+    client.login(username="ann", password=PASSWORD)
+    client.post("/matches/lobby/act/", {"action": "offer", "game": "calabrasella"})
+    challenge = Challenge.objects.get()
+    page = client.get("/matches/lobby/").content.decode()
+    assert f'data-testid="bots-{challenge.pk}"' in page
+    bad = client.post(
+        "/matches/lobby/act/",
+        {"action": "bots", "challenge": challenge.pk, "level": "oracle"},
+        follow=True,
+    )
+    assert "There is no such computer player." in bad.content.decode()
+    started = client.post(
+        "/matches/lobby/act/", {"action": "bots", "challenge": challenge.pk, "level": "random"}
+    )
+    challenge.refresh_from_db()
+    assert started["Location"] == challenge.match.get_absolute_url()
+    assert challenge.match.seat_count == 3
