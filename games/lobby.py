@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games import live, services
+from games import live, services, time_controls
 from games.errors import ClientError
 from games.models import Challenge, Match
 from games.rules import get_game
@@ -40,14 +40,17 @@ def challenge_create(
     rated: bool = False,
     opponent: str = "",
     seats: int | None = None,
+    time_control: str = "",
 ) -> Challenge:
     """Open a challenge: ``game`` with ``options`` for ``seats`` players, the creator
     included (None: the first count the options allow, Game.seat_counts); ``opponent`` a
-    username (empty: anyone; a named player only for a table of two).
+    username (empty: anyone; a named player only for a table of two); ``time_control`` a
+    key of games/time_controls.py (empty: no clock).
 
     Raises ValueError with a message for an unknown game, bad options, a player count the
-    game with these options is not played by, an opponent named for a larger table, an
-    unknown or bot opponent, or oneself; nothing is created then."""
+    game with these options is not played by, an unknown time control, an opponent
+    named for a larger table, an unknown or bot opponent, or oneself; nothing is created
+    then."""
     try:
         engine_game = get_game(game)
     except KeyError:
@@ -63,6 +66,7 @@ def challenge_create(
             _("%(game)s with these options is played by %(counts)s players.")
             % {"game": engine_game.name, "counts": ", ".join(str(c) for c in sorted(allowed))}
         )
+    time_controls.check(time_control)
     named = None
     if opponent:
         if count != 2:
@@ -76,7 +80,13 @@ def challenge_create(
         if named.pk == creator.pk:
             raise ValueError(_("You cannot challenge yourself."))
     challenge = Challenge.objects.create(
-        creator=creator, opponent=named, game=game, options=normalized, rated=rated, seats=count
+        creator=creator,
+        opponent=named,
+        game=game,
+        options=normalized,
+        rated=rated,
+        seats=count,
+        time_control=time_control,
     )
     _announce()
     return challenge
@@ -147,7 +157,11 @@ def _start(challenge: Challenge, players: list) -> Match:
     while players:
         order.append(players.pop(secrets.randbelow(len(players))))
     match = services.match_create_casual(
-        game=challenge.game, players=order, options=challenge.options, rated=challenge.rated
+        game=challenge.game,
+        players=order,
+        options=challenge.options,
+        rated=challenge.rated,
+        time_control=challenge.time_control,
     )
     challenge.status = Challenge.Status.ACCEPTED
     challenge.match = match

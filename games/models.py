@@ -272,6 +272,9 @@ class Challenge(models.Model):
         "table is full.",
     )
     rated = models.BooleanField(default=False)
+    time_control = models.CharField(
+        max_length=20, blank=True, default="", help_text="games/time_controls.py; empty: none."
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -290,6 +293,13 @@ class Challenge(models.Model):
             return get_game(self.game).name
         except KeyError:
             return self.game
+
+    @property
+    def time_control_label(self) -> str:
+        """The time control as players read it ("5 minutes a move"; empty: no clock)."""
+        from games.time_controls import label
+
+        return label(self.time_control) if self.time_control else ""
 
     @property
     def options_summary(self) -> str:

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 
 from games.game_options import game_form, seat_choices
 from games.rules import all_games, get_game
+from games.time_controls import TIME_CONTROLS
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "games"
 
@@ -59,6 +60,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
             "translated": translated,
             # Play the computer: the player counts and options (games/game_options.py).
             "game_fields": game_form(game),
+            "time_controls": TIME_CONTROLS,
         },
     )
 

@@ -25,7 +25,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import claim_window, live
+from games import claim_window, live, time_controls
 from games.errors import ClientError
 from games.hooks import send_match_finished_on_commit
 from games.messages import illegal_action_message
@@ -1093,21 +1093,38 @@ def bot_player(level: str, number: int = 1):
 
 @transaction.atomic
 def match_create_casual(
-    *, game: str, players: Sequence, options: dict | None = None, rated: bool = False
+    *,
+    game: str,
+    players: Sequence,
+    options: dict | None = None,
+    rated: bool = False,
+    time_control: str = "",
 ) -> Match:
-    """A casual match (no tournament, no move clock) between ``players`` in seat order,
-    bots included, started at once; ``rated``: it counts in the game's Elo of every seat
-    (bots' ratings included; tournaments/services.py ``_rate``). Raises ValueError for a
-    game, options or seat count the game does not allow."""
+    """A casual match (no tournament) between ``players`` in seat order, bots included,
+    started at once; ``rated``: it counts in the game's Elo of every seat (bots' ratings
+    included; tournaments/services.py ``_rate``); ``time_control``: a key of
+    games/time_controls.py (``""``: no clock). With a clock, the grace waits for the
+    people only: a bot's seat has arrived from the start. Raises ValueError for a game,
+    options, seat count or time control the game does not allow."""
     engine_game = get_game(game)
     normalized = engine_game.validate_options(options or {})
     if len(players) not in engine_game.seat_counts(normalized):
         raise ValueError(f"{engine_game.name} is not played by {len(players)} players")
+    clock = time_controls.match_fields(time_control)
     match = Match.objects.create(
-        game=game, options=normalized, seat_count=len(players), move_timeout=None, rated=rated
+        game=game, options=normalized, seat_count=len(players), rated=rated, **clock
     )
+    now = timezone.now()
     Seat.objects.bulk_create(
-        [Seat(match=match, number=n, player=player) for n, player in enumerate(players)]
+        [
+            Seat(
+                match=match,
+                number=n,
+                player=player,
+                arrived_at=now if getattr(player, "is_bot", False) else None,
+            )
+            for n, player in enumerate(players)
+        ]
     )
     return match_start(match_id=match.pk)
 
@@ -1120,20 +1137,28 @@ def match_against_computer(
     level: str = "random",
     options=None,
     rated: bool = False,
+    time_control: str = "",
 ) -> Match:
     """A casual match of ``game`` for ``player`` at seat 0 and bots of ``level`` in the
     other seats (``seats`` players in all; default: the game's first count with these
     options), started at once. ``rated``: the match updates the game's Elo of the player
-    and of the bots (the bots' ratings are listed apart, docs/bots.md "Ratings"). Raises
-    ValueError (KeyError for an unknown game) for a level, seat count or options the game
-    does not allow."""
+    and of the bots (the bots' ratings are listed apart, docs/bots.md "Ratings");
+    ``time_control``: a key of games/time_controls.py (``""``: no clock). Raises
+    ValueError (KeyError for an unknown game) for a level, seat count, options or time
+    control the game does not allow."""
     engine_game = get_game(game)
     normalized = engine_game.validate_options(options or {})
     count = seats if seats is not None else engine_game.seat_counts(normalized)[0]
     if count < 2:
         raise ValueError(f"{engine_game.name} needs at least two players")
     bots = [bot_player(level, number) for number in range(1, count)]
-    return match_create_casual(game=game, players=[player, *bots], options=normalized, rated=rated)
+    return match_create_casual(
+        game=game,
+        players=[player, *bots],
+        options=normalized,
+        rated=rated,
+        time_control=time_control,
+    )
 
 
 def _bots_on_commit(
@@ -1277,8 +1302,9 @@ def bot_play(*, match_id: int, seq: int) -> bool:
 @transaction.atomic
 def match_request_rematch(*, match_id: int, player_id: int) -> Match | None:
     """A seated player of a finished casual match asks for a rematch. Once every human
-    seat has asked (bots always agree), the rematch starts: the same game and options,
-    the seats rotated by one so that everyone plays from another seat. Returns the
+    seat has asked (bots always agree), the rematch starts: the same game, options, time
+    control and rating (rated or casual), the seats rotated by one so that everyone plays
+    from another seat. Returns the
     rematch once it exists (also to a later ask), else None.
 
     Raises:
@@ -1302,7 +1328,13 @@ def match_request_rematch(*, match_id: int, player_id: int) -> Match | None:
         return None
     players = [s.player for s in seats]
     rotated = players[-1:] + players[:-1]
-    rematch = match_create_casual(game=match.game, players=rotated, options=match.options)
+    rematch = match_create_casual(
+        game=match.game,
+        players=rotated,
+        options=match.options,
+        rated=match.rated,
+        time_control=time_controls.key_of(match),
+    )
     match.rematch = rematch
     match.save(update_fields=["rematch_requests", "rematch"])
     return rematch

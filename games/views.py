@@ -13,6 +13,7 @@ from games.models import Deal, Match
 from games.replays import replay_steps
 from games.rules import all_games, get_game
 from games.services import player_matches
+from games.time_controls import TIME_CONTROLS
 
 
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -153,6 +154,7 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
             level=request.POST.get("level", "random"),
             options=options,
             rated=request.POST.get("rated") == "on",
+            time_control=request.POST.get("time_control", ""),
         )
     except KeyError:
         messages.error(request, _("That game cannot be played against the computer like that."))
@@ -199,7 +201,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     ``?partial=1``: the list only, re-fetched live when the lobby changes."""
     from games import lobby
 
-    context = {**lobby.lobby_for(request.user)}
+    context = {**lobby.lobby_for(request.user), "time_controls": TIME_CONTROLS}
     if not request.GET.get("partial"):
         context["games"] = [game_form(game) for game in sorted(all_games(), key=lambda g: g.name)]
     template = "games/_lobby_list.html" if request.GET.get("partial") else "games/lobby.html"
@@ -234,6 +236,7 @@ def lobby_action(request: HttpRequest) -> HttpResponse:
                 seats=seats_from_post(game, request.POST, options),
                 rated=request.POST.get("rated") == "on",
                 opponent=request.POST.get("opponent", "").strip(),
+                time_control=request.POST.get("time_control", ""),
             )
         elif action in ("accept", "cancel", "leave", "bots"):
             raw = request.POST.get("challenge", "")
