@@ -861,7 +861,7 @@ function scorePanel(ctx, parts, prompt) {
       match.watching ? h("p", { class: "muted lt-watching", "data-testid": "watching" },
         interpolate(ngettext("%(n)s watching", "%(n)s watching", match.watching), { n: match.watching }, true)) : null,
       h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" }, whose),
-      h("table", { class: "lt-score-table" },
+      h("table", { class: ["lt-score-table", match.clock || ctx.partnerships || columns.length > 1 ? "is-wide" : null] },
         h("thead", {}, h("tr", {},
           h("th", {}, gettext("Player")),
           ctx.partnerships ? h("th", { title: gettext("Side (partners share the score)") }, gettext("Side")) : null,
