@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import hooks, services
+from games.bots import LEVELS
 from games.game_options import game_form, options_from_post, seats_from_post
 from games.models import Deal, Match
 from games.replays import replay_steps
@@ -147,6 +148,8 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
     try:
         game = get_game(request.POST.get("game", ""))
         options = options_from_post(game, request.POST)
+        if request.POST.get("level", "random") not in LEVELS:
+            raise ValueError(_("There is no such computer player."))
         match = services.match_against_computer(
             player=request.user,
             game=game.slug,

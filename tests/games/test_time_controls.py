@@ -73,6 +73,12 @@ def test_an_unknown_time_control_is_refused_and_creates_nothing(client):
         follow=True,
     )
     assert "There is no such time control." in refused.content.decode()
+    oracle = client.post(
+        "/matches/computer/",
+        {"game": "scopa", "level": "oracle", "next": "/rules/scopa/"},
+        follow=True,
+    )
+    assert "There is no such computer player." in oracle.content.decode()
     assert not Match.objects.exists()
     client.post(
         "/matches/lobby/act/", {"action": "offer", "game": "scopa", "time_control": "move-600"}
