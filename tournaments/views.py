@@ -434,8 +434,23 @@ def withdraw(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def leaderboard_index(request: HttpRequest) -> HttpResponse:
-    """The list of games, each linking to its leaderboard."""
-    return render(request, "tournaments/leaderboard_index.html", {"games": all_games()})
+    """Every game, linking to its leaderboard, with its number of rated players and its
+    leader (the highest rating among people with a rated match; bots are left out)."""
+    rated = Rating.objects.filter(player__is_bot=False, rated_matches__gt=0)
+    counts = dict(rated.values_list("game").annotate(n=Count("id")))
+    leaders = {}
+    for rating in rated.order_by("game", "-rating", "player__username").select_related("player"):
+        leaders.setdefault(rating.game, rating)
+    games = [
+        {
+            "slug": g.slug,
+            "name": g.name,
+            "players": counts.get(g.slug, 0),
+            "leader": leaders.get(g.slug),
+        }
+        for g in sorted(all_games(), key=lambda g: g.name)
+    ]
+    return render(request, "tournaments/leaderboard_index.html", {"games": games})
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services as game_services
+from games.rules import all_games
 from tests.conftest import make_player, make_tournament, seated, start_match
 from tournaments import services
 from tournaments.models import Entry, Rating, Tournament
@@ -184,10 +185,19 @@ def test_the_leaderboard_partial_is_the_table_alone(client, alice):
 
 
 @pytest.mark.django_db
-def test_the_leaderboard_index_links_every_game(client):
-    response = client.get(reverse("leaderboards:index"))
+def test_the_leaderboard_index_links_every_game_with_its_leader(client, alice, bob):
+    from games.services import bot_player
 
-    assert reverse("leaderboards:game", args=["spizzichino"]) in response.content.decode()
+    Rating.objects.create(player=alice, game="scopa", rating=1540, rated_matches=3)
+    Rating.objects.create(player=bob, game="scopa", rating=1460, rated_matches=3)
+    Rating.objects.create(player=bot_player("ismcts"), game="scopa", rating=1900, rated_matches=9)
+    response = client.get(reverse("leaderboards:index"))
+    content = response.content.decode()
+
+    assert all(reverse("leaderboards:game", args=[g.slug]) in content for g in all_games())
+    scopa = content.split(reverse("leaderboards:game", args=["scopa"]))[1].split("</tr>")[0]
+    assert ">2</td>" in scopa and ">alice</a>" in scopa and "1540" in scopa
+    assert "bot-ismcts" not in content
 
 
 @pytest.mark.django_db
