@@ -25,6 +25,8 @@ from games.models import Challenge, Match
 from games.rules import get_game
 
 GROUP = "lobby"
+MAX_OPEN_CHALLENGES = 5
+"""Open challenges a player may have at once (a lobby is not a notice board)."""
 
 
 def _announce() -> None:
@@ -48,9 +50,9 @@ def challenge_create(
     key of games/time_controls.py (empty: no clock).
 
     Raises ValueError with a message for an unknown game, bad options, a player count the
-    game with these options is not played by, an unknown time control, an opponent
-    named for a larger table, an unknown or bot opponent, or oneself; nothing is created
-    then."""
+    game with these options is not played by, an unknown time control, a creator who
+    already has ``MAX_OPEN_CHALLENGES`` open, an opponent named for a larger table, an
+    unknown or bot opponent, or oneself; nothing is created then."""
     try:
         engine_game = get_game(game)
     except KeyError:
@@ -67,6 +69,14 @@ def challenge_create(
             % {"game": engine_game.name, "counts": ", ".join(str(c) for c in sorted(allowed))}
         )
     time_controls.check(time_control)
+    mine = Challenge.objects.select_for_update().filter(
+        creator=creator, status=Challenge.Status.OPEN
+    )
+    if len(mine) >= MAX_OPEN_CHALLENGES:
+        raise ValueError(
+            _("You already have %(count)s open challenges: withdraw one first.")
+            % {"count": MAX_OPEN_CHALLENGES}
+        )
     named = None
     if opponent:
         if count != 2:

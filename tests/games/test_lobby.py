@@ -236,3 +236,14 @@ def test_the_lobby_page_starts_ones_challenge_with_bots(client):
     challenge.refresh_from_db()
     assert started["Location"] == challenge.match.get_absolute_url()
     assert challenge.match.seat_count == 3
+
+
+def test_a_player_may_keep_only_a_few_challenges_open():
+    ann = make_player("ann")
+    for _ in range(lobby.MAX_OPEN_CHALLENGES):
+        last = lobby.challenge_create(creator=ann, game="scopa")
+    with pytest.raises(ValueError, match="withdraw one first"):
+        lobby.challenge_create(creator=ann, game="scopa")
+    assert Challenge.objects.count() == lobby.MAX_OPEN_CHALLENGES
+    lobby.challenge_cancel(challenge_id=last.pk, player=ann)
+    lobby.challenge_create(creator=ann, game="briscola")  # room again
