@@ -10,6 +10,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Deal, Match, Seat
@@ -77,6 +78,21 @@ def test_demo_starts_a_live_match_of_every_game():
     assert {demo.game for demo in DEMO_TOURNAMENTS} == {game.slug for game in all_games()}
     for match in live:
         assert f"/matches/{match.pk}/" in output
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_leaves_one_tournament_open_for_a_new_player_to_join(client):
+    output = _demo()
+
+    open_ = Tournament.objects.get(status=Tournament.Status.REGISTRATION)
+    assert open_.first_round_at > timezone.now() and not open_.rounds.exists()
+    assert f"registration open: {open_.name}  -> /tournaments/{open_.slug}/" in output
+    newcomer = Player.objects.create_user(username="newcomer", password="a-Long-pass-123")
+    client.force_login(newcomer)
+    page = client.get(f"/tournaments/{open_.slug}/").content.decode()
+    assert f"/tournaments/{open_.slug}/register/" in page
+    client.post(f"/tournaments/{open_.slug}/register/")
+    assert open_.entries.filter(player=newcomer).exists()
 
 
 @pytest.mark.django_db(transaction=True)

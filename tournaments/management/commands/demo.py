@@ -47,6 +47,7 @@ class DemoTournament:
     format_fields: dict = field(default_factory=dict)  # swiss_rounds, third_place_match...
     settled_rounds: int = 0  # rounds settled (one player of each match resigns) before the live one
     prepare: str = ""  # a function of this module that arranges the live match's first deal
+    registration_open: bool = False  # left open for new players; the first round tomorrow
 
 
 DEMO_TOURNAMENTS = [
@@ -133,6 +134,16 @@ DEMO_TOURNAMENTS = [
         prepare="_rumino_claim_deal",
     ),
     DemoTournament(
+        "scopa-open-demo",
+        "scopa",
+        ("erin", "frank"),
+        {"target": 11},
+        "Registration is open: sign up and join from this page. The first round starts "
+        "tomorrow; staff can start it sooner from the admin.",
+        name="Scopa Open",
+        registration_open=True,
+    ),
+    DemoTournament(
         "briscola-swiss-demo",
         "briscola",
         tuple(name for name, _ in PLAYERS),
@@ -179,6 +190,13 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  live now: {match.round.tournament.name}: {names}  -> /matches/{match.pk}/"
             )
+        opened = Tournament.objects.filter(
+            pk__in=[t.pk for t in tournaments], status=Tournament.Status.REGISTRATION
+        )
+        for tournament in opened:
+            self.stdout.write(
+                f"  registration open: {tournament.name}  -> /tournaments/{tournament.slug}/"
+            )
         for line in league_lines:
             self.stdout.write(line)
         for line in _rumino_hint(tournaments):
@@ -199,13 +217,15 @@ class Command(BaseCommand):
             table_size=4 if demo.pairs else demo.table_size,
             pairs=bool(demo.pairs),
             round_interval=timedelta(hours=1),
-            first_round_at=timezone.now(),
+            first_round_at=timezone.now() + timedelta(days=1 if demo.registration_open else 0),
             format=demo.format,
             **demo.format_fields,
         )
         services.tournament_open_registration(tournament=tournament)
         for username in demo.players:
             services.entry_register(tournament=tournament, player=players[username])
+        if demo.registration_open:
+            return tournament
         for username, partner in demo.pairs:
             services.entry_register(
                 tournament=tournament, player=players[username], partner=players[partner]
