@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db.models import Count, Prefetch
+from django.db.models import Case, Count, Prefetch, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -76,7 +76,15 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "live_now": live_now,
             "my_matches": my_matches,
-            "tournaments": _listed_tournaments().exclude(status=Tournament.Status.FINISHED)[:10],
+            # Those a player can still join first, then the others in their usual order.
+            "tournaments": _listed_tournaments()
+            .exclude(status=Tournament.Status.FINISHED)
+            .annotate(
+                joinable=Case(
+                    When(status=Tournament.Status.REGISTRATION, then=Value(0)), default=Value(1)
+                )
+            )
+            .order_by("joinable", *Tournament._meta.ordering)[:10],
             "games": all_games(),
         },
     )

@@ -6,6 +6,7 @@ queues after commit, so these tests run outside the test transaction.
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -153,3 +154,12 @@ def test_demo_rumino_match_shows_a_claim_when_the_first_player_discards_the_nine
     view = engine.view(1 - first)
     assert view["claim_offer"] is not None and view["claim_offer"]["card"] == "9H"
     assert "claim" in view["legal_actions"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_home_page_lists_the_open_tournament_first(client):
+    _demo()
+
+    page = client.get("/").content.decode()
+    listed = re.findall(r'href="/tournaments/([a-z0-9-]+)/"', page)
+    assert listed and listed[0] == "scopa-open-demo"
