@@ -384,3 +384,15 @@ def test_eight_players_cost_no_more_queries_than_four(client, alice):
         assert _queries(client, reverse(page, args=[large.slug])) == _queries(
             client, reverse(page, args=[small.slug])
         ), page
+
+
+@pytest.mark.django_db
+def test_the_home_page_and_schedule_name_a_casual_match_as_such(client, alice):
+    game_services.match_against_computer(player=alice, game="scopa", level="random")
+    client.force_login(alice)
+
+    home = client.get(reverse("home")).content.decode()
+    schedule = client.get(reverse("games:my_matches")).content.decode()
+
+    assert "Scopa · casual match" in home and ", round" not in home
+    assert "casual match" in schedule
