@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services as game_services
+from games.models import Match
 from games.rules import all_games
 from tests.conftest import make_player, make_tournament, seated, start_match
 from tournaments import services
@@ -396,3 +397,18 @@ def test_the_home_page_and_schedule_name_a_casual_match_as_such(client, alice):
 
     assert "Scopa · casual match" in home and ", round" not in home
     assert "casual match" in schedule
+
+
+@pytest.mark.django_db
+def test_the_home_page_starts_a_match_against_the_computer(client, alice):
+    assert 'data-testid="play-now"' not in client.get(reverse("home")).content.decode()
+    client.force_login(alice)
+    assert 'data-testid="play-now"' in client.get(reverse("home")).content.decode()
+
+    response = client.post(
+        reverse("games:play_the_computer"), {"game": "briscola", "level": "heuristic", "next": "/"}
+    )
+
+    match = Match.objects.get(round__isnull=True)
+    assert response["Location"] == match.get_absolute_url()
+    assert (match.game, match.seat_count) == ("briscola", 2)
