@@ -4,9 +4,10 @@ otherwise tell staff, who may also play, the hidden deck card by card): docs/sec
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.admin_lookups import SecretLookupsRefused
-from games.models import Deal, Match, Seat
+from games.models import Challenge, Deal, Match, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -88,3 +89,44 @@ class DealAdmin(SecretLookupsRefused, admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    """The lobby's challenges (games/lobby.py), to see who offers what and to withdraw an
+    open one. Challenges are made and taken in the lobby, not here: no adding, and only
+    the status can be changed, by the action."""
+
+    list_display = [
+        "id", "creator", "game", "seats", "rated", "time_control", "opponent", "status",
+        "created_at",
+    ]  # fmt: skip
+    list_filter = ["status", "game", "rated"]
+    search_fields = ["creator__username", "opponent__username", "joined__username"]
+    list_select_related = ["creator", "opponent"]
+    readonly_fields = [
+        "creator", "opponent", "joined", "game", "options", "seats", "rated", "time_control",
+        "status", "match", "created_at",
+    ]  # fmt: skip
+    actions = ["withdraw"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description=gettext_lazy("Withdraw the selected open challenges"))
+    def withdraw(self, request, queryset):
+        """Cancel the open ones among ``queryset`` and refresh every lobby."""
+        from games import lobby
+
+        count = queryset.filter(status=Challenge.Status.OPEN).update(
+            status=Challenge.Status.CANCELLED
+        )
+        if count:
+            lobby.announce()
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d open challenge withdrawn.", "%(count)d open challenges withdrawn.", count
+            )
+            % {"count": count},
+        )

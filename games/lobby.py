@@ -29,7 +29,8 @@ MAX_OPEN_CHALLENGES = 5
 """Open challenges a player may have at once (a lobby is not a notice board)."""
 
 
-def _announce() -> None:
+def announce() -> None:
+    """Tell every open lobby page to fetch its list again, once the transaction commits."""
     transaction.on_commit(lambda: live.group_send(GROUP, {"type": "results.changed"}))
 
 
@@ -98,7 +99,7 @@ def challenge_create(
         seats=count,
         time_control=time_control,
     )
-    _announce()
+    announce()
     return challenge
 
 
@@ -124,11 +125,11 @@ def challenge_accept(*, challenge_id: int, player: Any) -> Match | None:
         raise ClientError("not_allowed", _("You have already joined this challenge."))
     if 1 + len(joined) + 1 < challenge.seats:
         challenge.joined.add(player)
-        _announce()
+        announce()
         return None
     challenge.joined.add(player)
     match = _start(challenge, [challenge.creator, *joined, player])
-    _announce()
+    announce()
     return match
 
 
@@ -156,7 +157,7 @@ def challenge_fill_with_bots(*, challenge_id: int, player: Any, level: str) -> M
     humans = [challenge.creator, *challenge.joined.order_by("pk")]
     bots = [services.bot_player(level, n) for n in range(1, challenge.seats - len(humans) + 1)]
     match = _start(challenge, [*humans, *bots])
-    _announce()
+    announce()
     return match
 
 
@@ -192,7 +193,7 @@ def challenge_leave(*, challenge_id: int, player: Any) -> None:
     ):
         raise ClientError("not_found", _("You hold no seat at this challenge."))
     challenge.joined.remove(player)
-    _announce()
+    announce()
 
 
 @transaction.atomic
@@ -203,7 +204,7 @@ def challenge_cancel(*, challenge_id: int, player: Any) -> None:
     ).update(status=Challenge.Status.CANCELLED)
     if not updated:
         raise ClientError("not_found", _("This challenge is no longer open."))
-    _announce()
+    announce()
 
 
 def lobby_for(player: Any) -> dict[str, Any]:
