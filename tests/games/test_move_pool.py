@@ -48,10 +48,16 @@ async def test_a_move_runs_on_a_pool_thread_whose_connection_is_closed_after_it(
         )
         assert (await receive(socket))["seq"] == seq + 1
         executor = consumers._MOVE_POOL[0]._executor
-        checked_on, left_open = await asyncio.get_running_loop().run_in_executor(
-            executor,
-            lambda: (threading.current_thread().name, connection.connection is not None),
-        )
+        # The pool may hand the look to another of its threads (one it started when the
+        # move's thread had not yet told it that it was idle): look until the move's own
+        # thread takes it.
+        for _ in range(50):
+            checked_on, left_open = await asyncio.get_running_loop().run_in_executor(
+                executor,
+                lambda: (threading.current_thread().name, connection.connection is not None),
+            )
+            if checked_on == threads[0]:
+                break
         await socket.disconnect()
     finally:
         consumers._play = original
