@@ -310,6 +310,9 @@ BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
 # play pauses this long, for everyone alike, while a claim may be made. 0: no pause, and so
 # no time to claim either (offers lapse at once; tests that play fast).
 RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 6000) / 1000
+# An open challenge of the lobby (games/lobby.py) lapses this long after it was offered:
+# the lobby lists only players' recent offers, and one left behind is not taken by surprise.
+CHALLENGE_MINUTES = envint("CHALLENGE_MINUTES", 60)
 # The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core.
 BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.

@@ -12,11 +12,14 @@ match.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import live, services, time_controls
@@ -27,6 +30,14 @@ from games.rules import get_game
 GROUP = "lobby"
 MAX_OPEN_CHALLENGES = 5
 """Open challenges a player may have at once (a lobby is not a notice board)."""
+
+
+def open_challenges():
+    """The challenges still open: status open and offered less than ``CHALLENGE_MINUTES``
+    ago (an older one has lapsed; it stays ``open`` in the table but is neither listed,
+    counted nor accepted)."""
+    since = timezone.now() - timedelta(minutes=settings.CHALLENGE_MINUTES)
+    return Challenge.objects.filter(status=Challenge.Status.OPEN, created_at__gte=since)
 
 
 def announce() -> None:
@@ -70,9 +81,7 @@ def challenge_create(
             % {"game": engine_game.name, "counts": ", ".join(str(c) for c in sorted(allowed))}
         )
     time_controls.check(time_control)
-    mine = Challenge.objects.select_for_update().filter(
-        creator=creator, status=Challenge.Status.OPEN
-    )
+    mine = open_challenges().select_for_update().filter(creator=creator)
     if len(mine) >= MAX_OPEN_CHALLENGES:
         raise ValueError(
             _("You already have %(count)s open challenges: withdraw one first.")
@@ -113,8 +122,8 @@ def challenge_accept(*, challenge_id: int, player: Any) -> Match | None:
         ClientError: ``not_found`` (no such open challenge, or one named for another
             player) or ``not_allowed`` (one's own challenge, or one already joined).
     """
-    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
-    if challenge is None or challenge.status != Challenge.Status.OPEN:
+    challenge = open_challenges().select_for_update().filter(pk=challenge_id).first()
+    if challenge is None:
         raise ClientError("not_found", _("This challenge is no longer open."))
     if challenge.creator_id == player.pk:
         raise ClientError("not_allowed", _("You cannot accept your own challenge."))
@@ -148,9 +157,7 @@ def challenge_fill_with_bots(*, challenge_id: int, player: Any, level: str) -> M
     if level not in LEVELS:
         raise ValueError(_("There is no such computer player."))
     challenge = (
-        Challenge.objects.select_for_update()
-        .filter(pk=challenge_id, creator=player, status=Challenge.Status.OPEN)
-        .first()
+        open_challenges().select_for_update().filter(pk=challenge_id, creator=player).first()
     )
     if challenge is None:
         raise ClientError("not_found", _("This challenge is no longer open."))
@@ -211,11 +218,7 @@ def lobby_for(player: Any) -> dict[str, Any]:
     """What the lobby shows ``player``: ``challenges``, the open ones (newest first, those
     named for someone else left out; each with ``joined`` prefetched), and ``mine``, the
     player's own open or just accepted ones and those the player joined."""
-    open_ = (
-        Challenge.objects.filter(status=Challenge.Status.OPEN)
-        .select_related("creator", "opponent")
-        .prefetch_related("joined")
-    )
+    open_ = open_challenges().select_related("creator", "opponent").prefetch_related("joined")
     visible = [
         c for c in open_[:100] if c.opponent_id in (None, getattr(player, "pk", None))
         or c.creator_id == getattr(player, "pk", None)

@@ -295,6 +295,18 @@ class Challenge(models.Model):
             return self.game
 
     @property
+    def lapsed(self) -> bool:
+        """Open, but offered ``CHALLENGE_MINUTES`` ago or more (games/lobby.py)."""
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        age = timezone.now() - self.created_at
+        return self.status == self.Status.OPEN and age >= timedelta(
+            minutes=settings.CHALLENGE_MINUTES
+        )
+
+    @property
     def time_control_label(self) -> str:
         """The time control as players read it ("5 minutes a move"; empty: no clock)."""
         from games.time_controls import label

@@ -2,6 +2,7 @@
 player's own schedule.
 """
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -204,7 +205,11 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     ``?partial=1``: the list only, re-fetched live when the lobby changes."""
     from games import lobby
 
-    context = {**lobby.lobby_for(request.user), "time_controls": TIME_CONTROLS}
+    context = {
+        **lobby.lobby_for(request.user),
+        "time_controls": TIME_CONTROLS,
+        "challenge_minutes": settings.CHALLENGE_MINUTES,
+    }
     if not request.GET.get("partial"):
         context["games"] = [game_form(game) for game in sorted(all_games(), key=lambda g: g.name)]
     template = "games/_lobby_list.html" if request.GET.get("partial") else "games/lobby.html"

@@ -247,3 +247,23 @@ def test_a_player_may_keep_only_a_few_challenges_open():
     assert Challenge.objects.count() == lobby.MAX_OPEN_CHALLENGES
     lobby.challenge_cancel(challenge_id=last.pk, player=ann)
     lobby.challenge_create(creator=ann, game="briscola")  # room again
+
+
+def test_a_challenge_lapses_after_its_time_in_the_lobby(settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ann, ben = make_player("ann"), make_player("ben")
+    old = lobby.challenge_create(creator=ann, game="scopa")
+    fresh = lobby.challenge_create(creator=ann, game="briscola")
+    Challenge.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(minutes=settings.CHALLENGE_MINUTES + 1)
+    )
+    assert lobby.lobby_for(ben)["challenges"] == [fresh]
+    with pytest.raises(ClientError):
+        lobby.challenge_accept(challenge_id=old.pk, player=ben)
+    old.refresh_from_db()
+    assert old.lapsed and not fresh.lapsed
+    for _ in range(lobby.MAX_OPEN_CHALLENGES - 1):  # a lapsed one does not count
+        lobby.challenge_create(creator=ann, game="scopa")
