@@ -524,6 +524,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             }
         )
 
+    async def match_rematch(self, event: dict) -> None:
+        """Group message (services.match_request_rematch): the seats that have asked for a
+        rematch of this finished casual match and, once it has started, its page. Sent as
+        ``{"type": "rematch", "asked": [seat, ...], "url": str | None}``."""
+        await self.send_json(
+            {"type": "rematch", "asked": list(event["asked"]), "url": event.get("url")}
+        )
+
     async def match_resend(self, event: dict) -> None:
         """Group message (games/services.py, a claimant's private decline): the state of
         the seats in ``event["seats"]`` changed without a new ``seq``; this connection

@@ -1325,6 +1325,7 @@ def match_request_rematch(*, match_id: int, player_id: int) -> Match | None:
     humans = [s.number for s in seats if not s.player.is_bot]
     if any(number not in asked for number in humans):
         match.save(update_fields=["rematch_requests"])
+        _rematch_news_on_commit(match, asked, None)
         return None
     players = [s.player for s in seats]
     rotated = players[-1:] + players[:-1]
@@ -1337,4 +1338,18 @@ def match_request_rematch(*, match_id: int, player_id: int) -> Match | None:
     )
     match.rematch = rematch
     match.save(update_fields=["rematch_requests", "rematch"])
+    _rematch_news_on_commit(match, asked, rematch)
     return rematch
+
+
+def _rematch_news_on_commit(match: Match, asked: list[int], rematch: Match | None) -> None:
+    """After commit, tell every connection to ``match`` who has asked for a rematch and,
+    once it exists, where it is (``{"type": "rematch", "asked", "url"}``,
+    docs/protocol.md): the seats still on the finished table are taken to it."""
+    message = {
+        "type": "match.rematch",
+        "asked": list(asked),
+        "url": rematch.get_absolute_url() if rematch is not None else None,
+    }
+    group = match.group_name
+    transaction.on_commit(lambda: live.group_send(group, message))

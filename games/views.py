@@ -32,6 +32,11 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
         "players": [{"seat": s.number, "username": s.player.username} for s in seats],
         "username": request.user.username if request.user.is_authenticated else None,
         "standings_url": tournament.get_absolute_url() if tournament else None,
+        # A casual match's rematch as it stands (then kept up by "rematch" messages).
+        "rematch": {
+            "asked": list(match.rematch_requests or []),
+            "url": f"/matches/{match.rematch_id}/" if match.rematch_id else None,
+        },
     }
     names = {s.number: s.player.username for s in seats}
     sides = match.sides if match.seat_count == len(seats) else tuple((n,) for n in names)

@@ -28,7 +28,8 @@ const NOTICE_MS = 9000;
 
 /**
  * Start the live table in `tableEl`.
- *   config: {match_id, ws_path, seat, game, players: [{seat, username}], standings_url}
+ *   config: {match_id, ws_path, seat, game, players: [{seat, username}], standings_url,
+ *            rematch: {asked: [seat], url}}
  *   options: {connect: true, WebSocketImpl: window.WebSocket}
  * Returns the MatchClient.
  */
@@ -65,6 +66,7 @@ export class MatchClient {
     this.noticeTimer = null;
     this.stopped = false;
     this.presence = null;       // the last `presence` message: each seat online, away or offline
+    this.rematch = (config && config.rematch) || { asked: [], url: null };   // a casual match's rematch
     this.baseTitle = typeof document !== "undefined" ? document.title : "";
     table.__cartelleClient = this;
     this.buildShell();
@@ -186,6 +188,7 @@ export class MatchClient {
     else if (msg.type === "error") this.onError(msg);
     else if (msg.type === "clock") this.onClock(msg);
     else if (msg.type === "presence") this.onPresence(msg);
+    else if (msg.type === "rematch") this.onRematch(msg);
     // "pong" and unknown types need nothing
   }
 
@@ -199,6 +202,18 @@ export class MatchClient {
     if (msg.clock) st.match.clock = msg.clock;
     this.setMoveClock(st.match);
     this.render();
+  }
+
+  /** Who asked for a rematch of this finished casual match; once it has started, a seated
+   *  player still on this table is taken to it (a spectator gets a link). */
+  onRematch(msg) {
+    this.rematch = { asked: msg.asked || [], url: msg.url || null };
+    const seated = this.config.seat !== null && this.config.seat !== undefined;
+    if (this.rematch.url && seated && typeof window !== "undefined" && window.location) {
+      window.location.assign(this.rematch.url);
+      return;
+    }
+    if (this.state) this.render();
   }
 
   onPresence(msg) {
@@ -773,6 +788,24 @@ function scoreLine(scores, first, count, sideName = null) {
   return order.map(value).join("–");
 }
 
+/** The end banner's rematch: the button (or, once this seat has asked, what it waits for),
+ *  who else asked, and the new match's link once it has started. */
+function rematchControl(ctx) {
+  const rematch = ctx.client.rematch || { asked: [], url: null };
+  if (rematch.url) {
+    return h("a", { class: "btn btn-primary", href: rematch.url, "data-testid": "rematch-link" }, gettext("Go to the rematch"));
+  }
+  if (ctx.viewer === null || typeof document === "undefined" || !document.getElementById("rematch-form")) return null;
+  const others = (rematch.asked || []).filter((s) => s !== ctx.viewer).map((s) => ctx.name(s));
+  if ((rematch.asked || []).includes(ctx.viewer)) {
+    return h("span", { class: "muted", "data-testid": "rematch-waiting" }, gettext("Rematch asked: waiting for the others."));
+  }
+  const label = others.length
+    ? interpolate(gettext("Accept the rematch (%(players)s asked)"), { players: others.join(", ") }, true)
+    : gettext("Rematch");
+  return h("button", { type: "submit", form: "rematch-form", class: "btn btn-primary", "data-testid": "rematch" }, label);
+}
+
 function matchOverBanner(ctx) {
   const { match, config } = ctx;
   const w = match.winner;
@@ -826,9 +859,7 @@ function matchOverBanner(ctx) {
       ratingLine),
     h("div", { class: "lt-over-links" },
       standings ? h("a", { class: "btn btn-primary", href: standings, "data-testid": "standings-link" }, gettext("View standings")) : null,
-      ctx.viewer !== null && typeof document !== "undefined" && document.getElementById("rematch-form")
-        ? h("button", { type: "submit", form: "rematch-form", class: "btn btn-primary", "data-testid": "rematch" }, gettext("Rematch"))
-        : null,
+      rematchControl(ctx),
       ctx.viewer !== null ? h("a", { class: "btn", href: "/matches/", "data-testid": "next-match-link" }, gettext("Your next match")) : null,
       ctx.viewer !== null && config.username ? h("a", { class: "btn", href: `/players/${encodeURIComponent(config.username)}/`, "data-testid": "rating-link" }, gettext("Your rating")) : null));
 }

@@ -74,11 +74,15 @@ def test_a_challenge_offered_accepted_played_and_rematched(asgi_server, live_mat
     # Both ask for a rematch: Alice first (she waits), then Bob (it starts).
     alice.click("[data-testid=rematch]")
     alice.wait_for_load_state()
+    alice.wait_for_selector("[data-testid=rematch-waiting]")
+    # Bob's table hears of it without a reload; when he accepts, Alice is taken along.
+    bob.wait_for_selector("[data-testid=rematch]:has-text('alice asked')", timeout=10_000)
     bob.click("[data-testid=rematch]")
     bob.wait_for_selector("#table[data-status=in_progress]")
     first.refresh_from_db()
     assert first.rematch is not None
     rematch = first.rematch
+    alice.wait_for_url(f"**/matches/{rematch.pk}/", timeout=10_000)
     seats = dict(rematch.seats.values_list("player__username", "number"))
     old = dict(first.seats.values_list("player__username", "number"))
     assert seats == {name: (number + 1) % 2 for name, number in old.items()}

@@ -58,3 +58,32 @@ def test_a_sync_refused_as_too_soon_is_sent_again_after_retry_after_without_a_to
         }, 400);
     """)
     assert result == {"early": 0, "sent": [{"type": "sync"}], "toasts": ["Not your turn."]}
+
+
+def test_a_started_rematch_takes_a_seated_player_to_it_and_a_spectator_gets_a_link():
+    result = _run("""
+        const went = [];
+        globalThis.window = { location: { assign: (url) => went.push(url) } };
+        const seated = Object.create(MatchClient.prototype);
+        seated.config = { seat: 1 };
+        seated.state = { seq: 3 };
+        let seatedRenders = 0;
+        seated.render = () => { seatedRenders += 1; };
+        seated.onRematch({ type: "rematch", asked: [0], url: null });
+        const waiting = { went: [...went], renders: seatedRenders, asked: seated.rematch.asked };
+        seated.onRematch({ type: "rematch", asked: [0, 1], url: "/matches/9/" });
+        const spectator = Object.create(MatchClient.prototype);
+        spectator.config = { seat: null };
+        spectator.state = { seq: 3 };
+        let spectatorRenders = 0;
+        spectator.render = () => { spectatorRenders += 1; };
+        spectator.onRematch({ type: "rematch", asked: [0, 1], url: "/matches/9/" });
+        console.log(JSON.stringify({ waiting, went, spectatorRenders,
+                                     link: spectator.rematch.url }));
+    """)
+    assert result == {
+        "waiting": {"went": [], "renders": 1, "asked": [0]},
+        "went": ["/matches/9/"],
+        "spectatorRenders": 1,
+        "link": "/matches/9/",
+    }
