@@ -18,6 +18,9 @@ here instead, in their ``AppConfig.ready``.
 - ``register_events_provider(provider)``: ``provider(player)`` returns the events the
   player has entered, as ``[{"name", "url", "status", "detail"}]``, listed on My matches
   (so a player who has just joined sees it before any match is scheduled).
+- ``register_ratings_provider(provider)``: ``provider(pairs)``, for ``(player_id, game)``
+  pairs, returns ``{(player_id, game): rating}``: the lobby shows each challenger's
+  rating in the game offered.
 """
 
 from __future__ import annotations
@@ -94,3 +97,22 @@ def rating_changes(match: Any) -> dict[str, Any]:
     for provider in _RATING_PROVIDERS:
         changes.update(provider(match))
     return changes
+
+
+RatingsProvider = Callable[[Sequence[tuple[int, str]]], dict[tuple[int, str], float]]
+_RATINGS_PROVIDERS: list[RatingsProvider] = []
+
+
+def register_ratings_provider(provider: RatingsProvider) -> None:
+    """Add ``provider`` to those ``ratings`` asks (once)."""
+    if provider not in _RATINGS_PROVIDERS:
+        _RATINGS_PROVIDERS.append(provider)
+
+
+def ratings(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], float]:
+    """Each ``(player_id, game)`` pair's rating in that game, from every registered
+    provider ({} when none is registered; a pair a provider does not know is left out)."""
+    found: dict[tuple[int, str], float] = {}
+    for provider in _RATINGS_PROVIDERS:
+        found.update(provider(pairs))
+    return found

@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live, services, time_controls
+from games import hooks, live, services, time_controls
 from games.errors import ClientError
 from games.models import Challenge, Match
 from games.rules import get_game
@@ -216,13 +216,18 @@ def challenge_cancel(*, challenge_id: int, player: Any) -> None:
 
 def lobby_for(player: Any) -> dict[str, Any]:
     """What the lobby shows ``player``: ``challenges``, the open ones (newest first, those
-    named for someone else left out; each with ``joined`` prefetched), and ``mine``, the
+    named for someone else left out; each with ``joined`` prefetched and ``creator_rating``,
+    the creator's rating in the game from games/hooks.py, or None), and ``mine``, the
     player's own open or just accepted ones and those the player joined."""
     open_ = open_challenges().select_related("creator", "opponent").prefetch_related("joined")
     visible = [
         c for c in open_[:100] if c.opponent_id in (None, getattr(player, "pk", None))
         or c.creator_id == getattr(player, "pk", None)
     ]  # fmt: skip
+    rated = hooks.ratings([(c.creator_id, c.game) for c in visible])
+    for challenge in visible:
+        rating = rated.get((challenge.creator_id, challenge.game))
+        challenge.creator_rating = round(rating) if rating is not None else None
     mine = []
     if getattr(player, "is_authenticated", False):
         mine = list(

@@ -18,4 +18,5 @@ class TournamentsConfig(AppConfig):
         hooks.register_context_provider(receivers.match_context)
         hooks.register_events_provider(receivers.player_events)
         hooks.register_rating_changes_provider(receivers.rating_changes)
+        hooks.register_ratings_provider(receivers.ratings)
         tasks.register()

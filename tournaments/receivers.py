@@ -89,3 +89,16 @@ def rating_changes(match: Any) -> dict[str, Any]:
         for change in RatingChange.objects.filter(match=match)
         if change.player_id in seat_of
     }
+
+
+def ratings(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], float]:
+    """Ratings provider (games/hooks.py): each ``(player_id, game)`` pair's rating in that
+    game, ``STARTING_RATING`` for a player not yet rated in it; one query."""
+    wanted = set(pairs)
+    found = {pair: float(STARTING_RATING) for pair in wanted}
+    if wanted:
+        rows = Rating.objects.filter(
+            player__in={player for player, _ in wanted}, game__in={game for _, game in wanted}
+        ).values_list("player_id", "game", "rating")
+        found.update({(p, g): r for p, g, r in rows if (p, g) in wanted})
+    return found

@@ -267,3 +267,17 @@ def test_a_challenge_lapses_after_its_time_in_the_lobby(settings):
     assert old.lapsed and not fresh.lapsed
     for _ in range(lobby.MAX_OPEN_CHALLENGES - 1):  # a lapsed one does not count
         lobby.challenge_create(creator=ann, game="scopa")
+
+
+def test_the_lobby_shows_each_challengers_rating_in_the_game_offered(client):
+    from tournaments.models import Rating
+
+    ann, ben = make_player("ann"), make_player("ben")
+    Rating.objects.create(player=ann, game="scopa", rating=1612.4, rated_matches=4)
+    scopa = lobby.challenge_create(creator=ann, game="scopa")
+    briscola = lobby.challenge_create(creator=ann, game="briscola")
+    shown = {c.pk: c.creator_rating for c in lobby.lobby_for(ben)["challenges"]}
+    assert shown == {scopa.pk: 1612, briscola.pk: 1500}  # not yet rated: the start
+    client.login(username="ben", password=PASSWORD)
+    page = client.get("/matches/lobby/?partial=1").content.decode()
+    assert f'data-testid="rating-{scopa.pk}">(1612)' in page
