@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import hooks, live, services, time_controls
 from games.errors import ClientError
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Seat
 from games.rules import get_game
 
 GROUP = "lobby"
@@ -218,7 +218,9 @@ def lobby_for(player: Any) -> dict[str, Any]:
     """What the lobby shows ``player``: ``challenges``, the open ones (newest first, those
     named for someone else left out; each with ``joined`` prefetched and ``creator_rating``,
     the creator's rating in the game from games/hooks.py, or None), and ``mine``, the
-    player's own open or just accepted ones and those the player joined."""
+    player's own open or just accepted ones and those the player joined, each with
+    ``go_url``: its match's page while that match is live and the player has not yet
+    come to it (the lobby page then takes the player there), else None."""
     open_ = open_challenges().select_related("creator", "opponent").prefetch_related("joined")
     visible = [
         c for c in open_[:100] if c.opponent_id in (None, getattr(player, "pk", None))
@@ -236,4 +238,16 @@ def lobby_for(player: Any) -> dict[str, Any]:
             .distinct()
             .select_related("match", "opponent")[:10]
         )
+        waiting = set(
+            Seat.objects.filter(
+                player=player,
+                arrived_at__isnull=True,
+                match__in=[c.match_id for c in mine if c.match_id is not None],
+                match__status=Match.Status.IN_PROGRESS,
+            ).values_list("match_id", flat=True)
+        )
+        for challenge in mine:
+            challenge.go_url = (
+                challenge.match.get_absolute_url() if challenge.match_id in waiting else None
+            )
     return {"challenges": visible, "mine": mine}

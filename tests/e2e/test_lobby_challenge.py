@@ -62,10 +62,8 @@ def test_a_challenge_offered_accepted_played_and_rematched(asgi_server, live_mat
     accept.first.wait_for(timeout=10_000)
     accept.first.click()
     bob.wait_for_selector("#table[data-status=in_progress]")
-    # Alice finds the match under her challenges (the list refreshed itself) and opens it.
-    alice.locator("[data-testid^=play-challenge-]").first.wait_for(timeout=10_000)
-    alice.locator("[data-testid^=play-challenge-]").first.click()
-    alice.wait_for_selector("#table[data-status=in_progress]")
+    # Alice's lobby (its list refreshed itself) takes her to the match.
+    alice.wait_for_selector("#table[data-status=in_progress]", timeout=10_000)
     pages = {seat_of(alice): alice, seat_of(bob): bob}
     assert sorted(pages) == [0, 1]
     first = Match.objects.get(seats__player__username="alice", round__isnull=True)

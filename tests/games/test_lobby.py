@@ -281,3 +281,16 @@ def test_the_lobby_shows_each_challengers_rating_in_the_game_offered(client):
     client.login(username="ben", password=PASSWORD)
     page = client.get("/matches/lobby/?partial=1").content.decode()
     assert f'data-testid="rating-{scopa.pk}">(1612)' in page
+
+
+def test_the_lobby_sends_a_player_to_a_started_match_until_they_have_come(client):
+    ann, ben = make_player("ann"), make_player("ben")
+    challenge = lobby.challenge_create(creator=ann, game="scopa")
+    assert lobby.lobby_for(ann)["mine"][0].go_url is None  # not started
+    match = lobby.challenge_accept(challenge_id=challenge.pk, player=ben)
+    assert lobby.lobby_for(ann)["mine"][0].go_url == match.get_absolute_url()
+    client.login(username="ann", password=PASSWORD)
+    partial = client.get("/matches/lobby/?partial=1").content.decode()
+    assert f'data-go="{match.get_absolute_url()}"' in partial
+    services.seat_arrived(match_id=match.pk, player_id=ann.pk)
+    assert lobby.lobby_for(ann)["mine"][0].go_url is None
