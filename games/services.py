@@ -1285,6 +1285,11 @@ def bot_play(*, match_id: int, seq: int) -> bool:
     seat = Seat.objects.filter(match=match, number=number, player__is_bot=True).first()
     if seat is None:
         return False
+    if claim_window.pending(match) and not claim_window.is_open(match):
+        # The window closed before this move ran (a worker busy past it; a window of 0):
+        # the offers still open have lapsed, and this bot moves as the next player, from
+        # the deal as it will be once they lapse (the move's service lapses them first).
+        engine.game.lapse_claims(engine)
     level = seat.player.username.split("-")[1]
     bot = bot_input(engine, seat.number)
     rng, seconds = random_module.Random(), settings.BOT_SEARCH_SECONDS
