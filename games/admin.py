@@ -115,14 +115,10 @@ class ChallengeAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Withdraw the selected open challenges"))
     def withdraw(self, request, queryset):
-        """Cancel the open ones among ``queryset`` and refresh every lobby."""
+        """Cancel the open ones among ``queryset`` (``games.lobby.challenges_withdraw``)."""
         from games import lobby
 
-        count = queryset.filter(status=Challenge.Status.OPEN).update(
-            status=Challenge.Status.CANCELLED
-        )
-        if count:
-            lobby.announce()
+        count = lobby.challenges_withdraw(queryset.values_list("pk", flat=True))
         self.message_user(
             request,
             ngettext(

@@ -214,6 +214,19 @@ def challenge_cancel(*, challenge_id: int, player: Any) -> None:
     announce()
 
 
+@transaction.atomic
+def challenges_withdraw(challenge_ids) -> int:
+    """Staff withdraw challenges (admin): those of ``challenge_ids`` still open are
+    cancelled and every lobby is told. Returns how many were open; the others (taken,
+    already withdrawn) are left as they are."""
+    count = Challenge.objects.filter(
+        pk__in=list(challenge_ids), status=Challenge.Status.OPEN
+    ).update(status=Challenge.Status.CANCELLED)
+    if count:
+        announce()
+    return count
+
+
 def lobby_for(player: Any) -> dict[str, Any]:
     """What the lobby shows ``player``: ``challenges``, the open ones (newest first, those
     named for someone else left out; each with ``joined`` prefetched and ``creator_rating``,
