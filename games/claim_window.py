@@ -19,6 +19,12 @@ is open would tell the table that someone can claim, so the live layer pauses af
    lets the offers still open lapse (``Game.lapse_claims``: ``decline`` for each,
    stored in the deal's log before that action, so the record replays exactly). A
    claimant's answer sent after the close is refused with ``claims_closed``.
+4. At a table of one person and bots (casual play against the computer), or of bots
+   alone, the window opens only when an offer is open: there is no other person whom a
+   pause could tell anything, and the person knows his own hand. A bot offered the card
+   claims at once, which the whole table sees next anyway. So the person is not kept
+   waiting after every discard. A spectator of such a table may learn from a pause that
+   the person holds six cards of a rumino, just before the claim that shows them.
 
 A private decline changes the deal without moving ``seq``, which every per-process
 cache of a live engine is keyed by (games/state.py): while ``claims_close_at`` is set,
@@ -37,7 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import ClientError
-from games.models import Deal, Match
+from games.models import Deal, Match, Seat
 
 NORMAL, PRIVATE, LAPSE = "normal", "private", "lapse"
 
@@ -121,9 +127,16 @@ def lapse(deal: Deal, engine) -> list[dict]:
     return entries
 
 
+def people_seated(match: Match) -> int:
+    """How many of ``match``'s seats are people's, not bots' (one query)."""
+    return Seat.objects.filter(match=match, player__is_bot=False).count()
+
+
 def after_action(match: Match, engine, action: str, now=None) -> bool:
     """Open the claim window after ``action`` when the game says so (``claims_close_at``
-    ``RUMINO_CLAIM_SECONDS`` from now), else close it; with a window, the move clock of
+    ``RUMINO_CLAIM_SECONDS`` from now) and someone may need it, else close it: at a
+    table of two or more people, after every such action alike; at a table of one person
+    and bots, only when an offer is open (module docstring, 4). With a window, the move clock of
     the seat on move (the next player) starts when the window closes: its deadline and
     turn start move on by the window's length. Only ``match`` is changed; call after
     ``_restart_move_clock`` (given the seat on move, ``seat_on_move``).
@@ -133,6 +146,7 @@ def after_action(match: Match, engine, action: str, now=None) -> bool:
     before = match.claims_close_at
     opens = has_window(engine.game) and not engine.is_over
     opens = opens and engine.game.claim_window_opens(engine, action)
+    opens = opens and (bool(open_claims(engine)) or people_seated(match) >= 2)
     if not opens:
         match.claims_close_at = None
         return before is not None

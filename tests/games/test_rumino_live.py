@@ -374,9 +374,10 @@ def test_a_bot_next_to_draw_waits_for_the_window_and_a_bot_claimant_claims_at_on
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.winner_seat == CHARLIE
 
-    # Without an offer, the bot next to draw waits until the window has closed; where tasks
-    # run eagerly, the page's ping at the close (match_check_clock) has it play.
-    match = _table([human, first, second], charlie_hand=NO_RUMINO)
+    # Without an offer, at a table of two people, the bot next to draw waits until the
+    # window has closed; where tasks run eagerly, the page's ping at the close
+    # (match_check_clock) has it play.
+    match = _table([human, first, make_player("cate")], charlie_hand=NO_RUMINO)
     _act(match, human, "draw")
     _act(match, human, "discard KD")
     match.refresh_from_db()
@@ -394,15 +395,15 @@ def test_a_bot_next_to_draw_waits_for_the_window_and_a_bot_claimant_claims_at_on
 
 @pytest.mark.django_db
 def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
-    alice, monkeypatch, django_capture_on_commit_callbacks
+    alice, charlie, monkeypatch, django_capture_on_commit_callbacks
 ):
     """With a Celery worker a countdown waits: the bot's move is queued to run once the
     window has closed, and a move that runs early queues itself again for the rest."""
     queued = []
     monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *args: queued.append(args)])
     monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)
-    first, second = services.bot_player("heuristic", 1), services.bot_player("heuristic", 2)
-    match = _table([alice, first, second], charlie_hand=NO_RUMINO)
+    first = services.bot_player("heuristic", 1)
+    match = _table([alice, first, charlie], charlie_hand=NO_RUMINO)
     _act(match, alice, "draw")
     with django_capture_on_commit_callbacks(execute=True):
         _act(match, alice, "discard KD")
@@ -423,3 +424,38 @@ def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
     assert services.bot_play(match_id=match.pk, seq=match.seq) is True
     match.refresh_from_db()
     assert match.seq == seq + 1 and Deal.objects.get(match=match).actions[-1]["seat"] == BOB
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("people", "charlie_hand", "opens"),
+    [
+        (("alice", "charlie"), NO_RUMINO, True),  # two people: after every discard alike
+        (("alice",), NO_RUMINO, False),  # one person and bots, no offer: no pause
+        (("alice",), RUMINO_SIX, True),  # one person and bots, a bot offered the card
+        (("charlie",), RUMINO_SIX, True),  # one person and bots, the person offered it
+        (("charlie",), NO_RUMINO, False),
+        ((), NO_RUMINO, False),  # bots alone
+    ],
+)
+def test_the_window_opens_where_someone_may_need_it(alice, charlie, people, charlie_hand, opens):
+    """At a table of two people or more the window opens after every discard; at a table
+    of one person and bots (or of bots alone) only when an offer is open, so that a game
+    against the computer does not pause after every discard (games/claim_window.py, 4)."""
+    person = {"alice": alice, "charlie": charlie}
+    players = [
+        person[name] if name in people else services.bot_player("heuristic", seat + 1)
+        for seat, name in enumerate(("alice", "bob", "charlie"))
+    ]
+    match = _table(players, charlie_hand=charlie_hand)
+    _act(match, players[ALICE], "draw")
+    _act(match, players[ALICE], "discard KD")
+    match.refresh_from_db()
+
+    assert (match.claims_close_at is not None) is opens
+    engine = current_engine(match)
+    if not opens:
+        assert engine.to_act == BOB and "draw" in engine.legal_actions()  # no wait
+        _act(match, players[BOB], "draw")  # refused with claims_open under a window
+        match.refresh_from_db()
+        assert Deal.objects.get(match=match).actions[-1] == {"seat": BOB, "action": "draw"}

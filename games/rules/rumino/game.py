@@ -53,7 +53,8 @@ Decisions the sources and rulings leave open, taken here:
   length is the setting ``RUMINO_CLAIM_SECONDS``), refuses the next player's action
   until the window closes, then declines for the claimants who did not answer
   (``lapse_claims``) before that action, so that neither the pause nor the views tell
-  whether an offer was made.
+  whether an offer was made (at a table of one person and bots it pauses only when an
+  offer is open: games/claim_window.py).
 - If every player left reaches 100 in the same hand, the lowest score wins the game.
 - Places: the winner, then the players still in by score, then those out, the last to
   leave best.
