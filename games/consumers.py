@@ -36,6 +36,10 @@ logger = logging.getLogger(__name__)
 # page, 4429 too many connections from this address or to this match.
 CLOSE_SIGNED_OUT, CLOSE_NOT_FOUND, CLOSE_TOO_MANY = 4401, 4404, 4429
 _COUNTER_TTL = 3600  # a counter left by a crashed process expires after an hour
+MAX_ACTION_CHARS = 1024
+"""The longest action string the socket passes to the services. Machiavelli's ``table``
+action spells out the whole table after a turn: with all 104 cards of its two packs laid,
+some 520 characters (tests/games/test_consumers.py checks it fits)."""
 
 
 def user_group(user_id: int) -> str:
@@ -384,8 +388,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def handle_action(self, message: dict) -> None:
         action, seq = message.get("action"), message.get("seq")
-        if not isinstance(action, str) or not action or len(action) > 64:
-            raise ClientError("malformed", gettext("An action must be a short string."))
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
+            raise ClientError(
+                "malformed",
+                gettext("An action must be a string of at most %(count)d characters.")
+                % {"count": MAX_ACTION_CHARS},
+            )
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError(
                 "malformed", gettext("An action must carry the seq of the state it saw.")

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 
 from config.asgi import application
+from games.consumers import MAX_ACTION_CHARS
 from games.models import Match
 from tests.conftest import current_engine, seated, start_match
 
@@ -152,6 +153,9 @@ async def test_illegal_stale_and_malformed_messages_get_errors_and_change_nothin
         ({"type": "action", "action": engine.legal_actions()[0], "seq": seq - 1}, "stale"),
         ({"type": "action", "action": engine.legal_actions()[0]}, "malformed"),
         ({"type": "action", "action": 7, "seq": seq}, "malformed"),
+        ({"type": "action", "action": "x" * (MAX_ACTION_CHARS + 1), "seq": seq}, "malformed"),
+        # A long action reaches the engine (Machiavelli's table actions run to hundreds).
+        ({"type": "action", "action": "table " + "9Z " * 150, "seq": seq}, "illegal_action"),
         ({"type": "dance"}, "malformed"),
         (["not", "an", "object"], "malformed"),
     ]
@@ -168,6 +172,18 @@ async def test_illegal_stale_and_malformed_messages_get_errors_and_change_nothin
     assert match.seq == seq
     assert await sync_to_async(lambda: match.deals.get().actions)() == []
     await socket.disconnect()
+
+
+async def test_the_longest_machiavelli_table_action_fits_the_socket():
+    """Every card of Machiavelli's two packs laid in melds of four: the longest ``table``
+    action a turn can send (all 104 cards, 26 melds) is not refused as malformed."""
+    from games.rules.machiavelli.game import PACK
+
+    codes = list(PACK.new_order)
+    melds = [" ".join(codes[i : i + 4]) for i in range(0, len(codes), 4)]
+    action = "table " + " | ".join(melds)
+    assert len(codes) == 104 and len(melds) == 26
+    assert len(action) <= MAX_ACTION_CHARS
 
 
 async def test_a_player_who_reconnects_continues_where_they_were(live):
