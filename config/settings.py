@@ -306,6 +306,10 @@ MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
 # A computer opponent waits this long before its move (games/bots.py), so that a human can
 # follow the table; the task is queued with this countdown.
 BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
+# Where tasks run eagerly (the embedded default), play bots' moves on a thread of their
+# own rather than inside the request or socket message of the move before them
+# (games/services.py, ``_bot_thread``). bin/serve sets it; the tests play them inline.
+BOT_MOVES_IN_THREAD = envbool("BOT_MOVES_IN_THREAD", False)
 # Rumino's claim window (games/claim_window.py, docs/games/rumino.md): after every discard
 # play pauses this long, for everyone alike, while a claim may be made. 0: no pause, and so
 # no time to claim either (offers lapse at once; tests that play fast).

@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -1214,13 +1215,73 @@ def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None
     if pending is not None:
         pending.append((queue, match_id, seq, delay))
         return
+    if settings.BOT_MOVES_IN_THREAD:
+        _bot_thread().put((queue, match_id, seq, delay))
+        return
+    _play_bot_moves(queue, match_id, seq, delay)
+
+
+def _play_bot_moves(queue, match_id: int, seq: int, delay: float | None, *, pause=0.0) -> None:
+    """Play a bot's move where tasks run eagerly, then the bot moves it queues, in order
+    (``_queue_bot_move``), each after ``pause`` seconds."""
     pending = _EAGER_BOT_MOVES.pending = [(queue, match_id, seq, delay)]
     try:
         while pending:
             waiting, *move = pending.pop(0)
+            if pause:
+                time.sleep(pause)
             waiting(*move)
     finally:
         _EAGER_BOT_MOVES.pending = None
+
+
+_BOT_THREAD: list = []
+_BOT_THREAD_LOCK = threading.Lock()
+
+
+def _bot_thread():
+    """The jobs queue of the thread that plays bots' moves where tasks run eagerly and
+    ``BOT_MOVES_IN_THREAD`` is set (``bin/serve``, the embedded default): started on first
+    use. Without it, the moves a person's move lets the bots make run inside that move's
+    request or socket message, and a socket handles one message at a time: the person's
+    table showed nothing, not even their own move, until the bots had played, and a table
+    where bots play on alone (a person out of a Rumino game, or who passed in a banking
+    game) stayed frozen for minutes. Each move waits ``BOT_DELAY_SECONDS`` first, as the
+    worker's countdown does; the search still runs in its own process
+    (``_search_process``)."""
+    import queue as queue_module
+
+    with _BOT_THREAD_LOCK:
+        if not _BOT_THREAD:
+            jobs: queue_module.Queue = queue_module.Queue()
+            thread = threading.Thread(
+                target=_bot_thread_loop, args=(jobs,), name="bot-moves", daemon=True
+            )
+            thread.start()
+            _BOT_THREAD.append(jobs)
+        return _BOT_THREAD[0]
+
+
+def _bot_thread_loop(jobs) -> None:
+    """The bot thread: play each job's moves (``_play_bot_moves``); an error is logged and
+    the thread goes on; its database connections are closed after each job."""
+    from django.db import connections
+
+    while True:
+        move = jobs.get()
+        try:
+            _play_bot_moves(*move, pause=settings.BOT_DELAY_SECONDS)
+        except Exception:
+            logger.exception("a bot's move failed (match %s)", move[1])
+        finally:
+            connections.close_all()
+            jobs.task_done()
+
+
+def wait_for_bot_moves() -> None:
+    """Block until the bot thread has played every move queued so far (tests, demo)."""
+    if _BOT_THREAD:
+        _BOT_THREAD[0].join()
 
 
 def register_bot_queue(queue) -> None:

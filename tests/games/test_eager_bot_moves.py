@@ -8,6 +8,7 @@ the chain exceeds Python's recursion limit and the table stops with a RecursionE
 from __future__ import annotations
 
 import sys
+import threading
 
 import pytest
 
@@ -27,3 +28,40 @@ def test_a_table_of_bots_plays_a_long_match_move_after_move(settings):
     assert match.status == Match.Status.FINISHED
     moves = sum(len(deal.actions) for deal in Deal.objects.filter(match=match))
     assert moves >= 80 and moves * 20 > sys.getrecursionlimit()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_bot_thread_a_persons_move_returns_before_the_bots_play(settings, monkeypatch):
+    """With ``BOT_MOVES_IN_THREAD`` (bin/serve), a bot's move runs on the bot thread, not
+    inside the person's move: the person's table is told of their own move at once and of
+    the bots' as they come. Inline, a socket handles one message at a time, so a person's
+    table showed nothing until every bot had played (minutes, for a person out of a Rumino
+    game with two bots playing on)."""
+    from tests.conftest import current_engine, make_player
+
+    settings.BOT_MOVES_IN_THREAD = True
+    settings.BOT_DELAY_SECONDS = 0
+    gate = threading.Event()
+    [queue] = services._BOT_QUEUE
+    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *move: gate.wait(30) and queue(*move)])
+    person = make_player("ann")
+    match = services.match_create_casual(
+        game="briscola", players=[person, services.bot_player("random", 1)]
+    )
+    gate.set()
+    services.wait_for_bot_moves()  # the bot leads, if it is to
+    gate.clear()
+    match.refresh_from_db()
+    engine, seq = current_engine(match), match.seq
+    assert engine.to_act == 0
+
+    assert services.match_apply_action(
+        match_id=match.pk, player_id=person.pk, action=engine.legal_actions()[0], seq=seq
+    ) == seq + 1  # fmt: skip
+    match.refresh_from_db()
+    assert match.seq == seq + 1 and current_engine(match).to_act == 1  # the bot waits
+
+    gate.set()
+    services.wait_for_bot_moves()
+    match.refresh_from_db()
+    assert match.seq >= seq + 2 and current_engine(match).to_act == 0  # the bot has played

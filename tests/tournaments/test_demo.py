@@ -7,11 +7,14 @@ queues after commit, so these tests run outside the test transaction.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
+
+from games import services as game_services
 
 from accounts.models import Player
 from games.models import Deal, Match, Seat
@@ -163,3 +166,23 @@ def test_the_home_page_lists_the_open_tournament_first(client):
     page = client.get("/").content.decode()
     listed = re.findall(r'href="/tournaments/([a-z0-9-]+)/"', page)
     assert listed and listed[0] == "scopa-open-demo"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_matches_wait_for_their_players_longer_than_the_usual_grace(settings):
+    """A new user reads the README before opening the demo's matches: with the usual
+    grace (10 minutes) the live matches were forfeited meanwhile. The demo gives them a
+    week, and a second run gives the ones still waiting a week again."""
+    from tournaments.management.commands.demo import DEMO_GRACE
+
+    _demo()
+    later = timezone.now() + timedelta(seconds=settings.MATCH_GRACE_SECONDS + 60)
+    waiting = Match.objects.filter(status=Match.Status.IN_PROGRESS, grace_until__isnull=False)
+    assert waiting.exists()
+    for match in waiting:
+        assert match.grace_until > later and match.move_deadline == match.grace_until
+        assert game_services.match_forfeit_if_idle(match_id=match.pk, now=later) is False
+    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == waiting.count()
+
+    _demo()  # run again: the matches still waiting wait a week from now again
+    assert all(m.grace_until > timezone.now() + DEMO_GRACE / 2 for m in waiting.all())

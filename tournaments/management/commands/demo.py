@@ -31,6 +31,8 @@ PLAYERS = [
     (name, name) for name in ("alice", "bob", "charlie", "dave", "erin", "frank", "grace", "heidi")
 ]
 DEMO_SLUG = "spizzichino-demo-cup"
+DEMO_GRACE = timedelta(days=7)
+"""How long the demo's live matches wait for their players to come (``handle``)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,16 @@ class Command(BaseCommand):
             self._user(*STAFF, staff=True)
             players = {name: self._user(name, password) for name, password in PLAYERS}
         tournaments = [self._tournament(demo, players) for demo in DEMO_TOURNAMENTS]
+        # The demo's live matches wait DEMO_GRACE for their players to come, not
+        # MATCH_GRACE_SECONDS (10 minutes): a new user reads the README and looks round
+        # the site first, and found the README's matches forfeited meanwhile. Run again,
+        # the demo gives the matches still waiting the same again.
+        until = timezone.now() + DEMO_GRACE
+        Match.objects.filter(
+            round__tournament__in=tournaments,
+            status=Match.Status.IN_PROGRESS,
+            grace_until__isnull=False,
+        ).update(grace_until=until, move_deadline=until)
         _league, league_lines = demo_league(players)
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
         self.stdout.write(f"  staff:   {STAFF[0]} / {STAFF[1]}  (admin at /admin/)")
