@@ -14,9 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import services as game_services
-
 from accounts.models import Player
+from games import services as game_services
 from games.models import Deal, Match, Seat
 from games.rules import all_games
 from tournaments import tasks
