@@ -60,7 +60,13 @@ def player_events(player: Any) -> list[dict[str, Any]]:
         elif tournament.status == Tournament.Status.SCHEDULED:
             detail = _("Scheduled: your matches appear here when their round starts.")
         else:
-            detail = _("Under way.")
+            rounds = list(tournament.rounds.values_list("number", "status"))
+            started = [number for number, status in rounds if status != "pending"]
+            detail = (
+                _("Round %(number)s of %(total)s.") % {"number": max(started), "total": len(rounds)}
+                if started
+                else _("The first round starts soon.")
+            )
         if entry.partner_id is not None and not entry.partner_confirmed:
             detail = _("Waiting for the partner to confirm.") + " " + detail
         events.append(

@@ -438,7 +438,7 @@ export function makePile({ top = null, size = 0, faceDown = false, pack = null, 
     card = makeCard(top, pack ? { size: cardSize, pack, ...cardOptions } : { size: cardSize, ...cardOptions });
   }
   pile.appendChild(card);
-  if (badge && size > 0) pile.appendChild(h("span", { class: "pile-size", title: `${size} card${size === 1 ? "" : "s"}` }, `×${size}`));
+  if (badge && size > 0) pile.appendChild(h("span", { class: "pile-size", title: interpolate(ngettext("%(count)s card", "%(count)s cards", size), { count: size }, true) }, `×${size}`));
   return pile;
 }
 
@@ -718,4 +718,17 @@ export function dealResultTable({ seats = [0, 1], rows = [], totals = true, name
         seats.map((s) => h("td", { class: "num" }, fmt(val(r.points, s))))))),
       sums ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, totalLabel),
         seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, fmt(sums[seats.indexOf(s)]))))) : null));
+}
+
+/** Scores side by side: "3–1"; with a negative among them, with minus signs and spaced
+ *  dashes, "−3 – 129", where "-3–129" read as a range. */
+export function joinScores(values) {
+  const list = (values || []).map((v) => v ?? 0);
+  if (!list.some((v) => Number(v) < 0)) return list.join("–");
+  return list.map(signed).join(" – ");
+}
+
+/** A number with a true minus sign when negative: "−10". */
+export function signed(value) {
+  return String(value ?? 0).replace(/^-/, "−");
 }

@@ -16,7 +16,7 @@
 // returns a controller whose `.handleMessage(msg)` feeds a state/error message by hand.
 
 import {
-  h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel,
+  h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel, joinScores, signed,
 } from "./live-table.js";
 import { rendererFor, packFor, generic } from "./games/index.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
@@ -351,12 +351,18 @@ export class MatchClient {
 
   maybeAnnounceDeal(prev, cur) {
     if (!prev || !prev.match || !cur.match) return;
+    if (cur.match.status === "finished") {
+      // The result banner says it all: a deal's notice still showing would hide it.
+      clearTimeout(this.noticeTimer);
+      this.noticeEl.hidden = true;
+      return;
+    }
     const before = (prev.match.deals || []).length;
     const deals = cur.match.deals || [];
-    if (deals.length <= before || cur.match.status === "finished") return;
+    if (deals.length <= before) return;
     const d = deals[deals.length - 1];
     const seats = seatList(cur);
-    const parts = seats.map((s) => `${playerName(cur, this.config, s)} ${(d.points || [])[s] ?? 0}`);
+    const parts = seats.map((s) => `${playerName(cur, this.config, s)} ${signed((d.points || [])[s])}`);
     this.showNotice(interpolate(gettext("Deal %(number)s over: %(points)s. New deal!"), { number: d.number, points: parts.join(" – ") }, true));
   }
 
@@ -785,7 +791,7 @@ function scoreLine(scores, first, count, sideName = null) {
     const rest = order.slice(1).sort((a, b) => value(b) - value(a));
     return [first, ...rest].map((s) => `${sideName(s)} ${String(value(s)).replace("-", "−")}`).join(" · ");
   }
-  return order.map(value).join("–");
+  return joinScores(order.map(value));
 }
 
 /** The end banner's rematch: the button (or, once this seat has asked, what it waits for),
@@ -814,7 +820,7 @@ function matchOverBanner(ctx) {
   let sub = "";
   if (w === null || w === undefined) {
     title = gettext("Match over");
-    sub = interpolate(gettext("Final score %(score)s"), { score: ctx.sides.map((_, side) => scores[side] ?? 0).join("–") }, true);
+    sub = interpolate(gettext("Final score %(score)s"), { score: joinScores(ctx.sides.map((_, side) => scores[side] ?? 0)) }, true);
   } else {
     // w is the winning side: its seat where every side is one seat.
     const count = ctx.sides.length;
@@ -921,7 +927,7 @@ function dealsList(ctx) {
       deals.slice().reverse().map((d) =>
         h("li", {}, h("span", { class: "muted" }, dealLabel(d.number)), " ",
           // A deal's points are per seat; partners hold their side's: one figure a side.
-          h("strong", {}, ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0).join("–")), " ",
+          h("strong", {}, joinScores(ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0))), " ",
           ctx.match.id && !ctx.match.replay ? h("a", {
             class: "lt-replay-link", href: `/matches/${ctx.match.id}/deals/${d.number}/`,
             "data-testid": `replay-${d.number}`, title: gettext("Step through this deal, every hand shown"),

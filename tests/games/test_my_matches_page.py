@@ -24,6 +24,9 @@ def test_my_matches_lists_live_matches_first_and_rounds_in_order(client):
     # Round 1 live first, then rounds 2 and 3 scheduled, in order.
     assert rounds == [1, 2, 3]
     assert page.index("Play") < page.index("Open")
+    # The running tournament says which round is played (its status badge says running).
+    events = page.split('data-testid="my-events"', 1)[1].split("</section>", 1)[0]
+    assert "Round 1 of 3." in events and "Under way" not in events
 
 
 def _cells(page: str, marker: str) -> list[str]:

@@ -133,6 +133,14 @@ function statusText(p) {
   return null;
 }
 
+/** A player's score: the game's as the hand began while it is played, as the hand left
+ * it once it is over (its result's scores), so that a finished game shows the final
+ * scores. */
+function scoreOf(view, p) {
+  const after = view.result && view.result.scores;
+  return after && after[p.seat] != null ? after[p.seat] : p.score;
+}
+
 function others(ctx, players) {
   const view = ctx.view;
   return h("div", { class: "ru-players", "data-testid": "ru-players" }, players.filter((p) => !ctx.isMe(p.seat)).map((p) => {
@@ -142,7 +150,7 @@ function others(ctx, players) {
       h("div", {},
         h("span", { class: "ru-name" }, ctx.name(p.seat)), " ",
         h("span", { class: "badge", "data-testid": `hand-count-${p.seat}` }, interpolate(ngettext("%(count)s card", "%(count)s cards", p.hand_count || 0), { count: p.hand_count || 0 }, true)), " ",
-        h("span", { class: "muted", "data-testid": `score-line-${p.seat}` }, interpolate(gettext("score %(score)s"), { score: p.score }, true)),
+        h("span", { class: "muted", "data-testid": `score-line-${p.seat}` }, interpolate(gettext("score %(score)s"), { score: scoreOf(view, p) }, true)),
         status ? h("span", { class: "muted" }, ` · ${status}`) : null),
       h("div", { class: "lt-cards", "data-testid": `hand-${p.seat}` },
         sorted(p.known_cards || []).map((c) => ruminoCard(c, { size: "xs", known: true, label: gettext("taken from the pile") })),
@@ -212,7 +220,7 @@ function ownHand(ctx, me) {
   });
   const hand = h("section", { class: "lt-hand lt-hand-self ru-hand", "data-testid": "my-hand" },
     h("div", { class: "lt-label" }, gettext("Your hand"), " ", h("span", { class: "badge", "data-testid": `hand-count-${me.seat}` }, String(me.hand.length)), " ",
-      h("span", { class: "muted" }, interpolate(gettext("score %(score)s"), { score: me.score }, true))),
+      h("span", { class: "muted" }, interpolate(gettext("score %(score)s"), { score: scoreOf(ctx.view, me) }, true))),
     h("div", { class: "lt-cards" }, cards.length ? cards : h("span", { class: "muted lt-empty" }, gettext("empty"))));
   const melds = me.melds && me.hand.length
     ? h("div", { class: "ru-own-melds" }, h("div", { class: "lt-label" }, gettext("Your melds (least deadwood)")),
