@@ -782,13 +782,16 @@ function statusBar(ctx, prompt) {
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, gettext("Spectating")) : null);
 }
 
-function scoreLine(scores, first, count, sideName = null) {
+function scoreLine(scores, first, count, sideName = null, places = null) {
   const all = Array.from({ length: count }, (_, i) => i);
   const order = [first, ...all.filter((s) => s !== first)];
   const value = (s) => (scores || [])[s] ?? 0;
   if (count > 2 && sideName) {
-    // A table of three or more: each side named with its total, best first (chips may be negative).
-    const rest = order.slice(1).sort((a, b) => value(b) - value(a));
+    // A table of three or more: each side named with its total, in the order the match
+    // placed them (in Rumino low scores are good, and who went out first places last);
+    // without places, the highest total first (chips may be negative).
+    const placed = Array.isArray(places) && places.length === count;
+    const rest = order.slice(1).sort((a, b) => (placed ? places[a] - places[b] : 0) || value(b) - value(a));
     return [first, ...rest].map((s) => `${sideName(s)} ${String(value(s)).replace("-", "−")}`).join(" · ");
   }
   return joinScores(order.map(value));
@@ -829,7 +832,7 @@ function matchOverBanner(ctx) {
     const size = ctx.sides[w] ? ctx.sides[w].length : 1;
     const losers = ctx.sides.map((_, side) => side).filter((side) => side !== w).map(ctx.sideName).join(` ${gettext("and")} `);
     const left = match.places && match.places.length ? ctx.sideName(match.places.indexOf(Math.max(...match.places))) : losers;
-    const line = scoreLine(scores, w, count, ctx.sideName);
+    const line = scoreLine(scores, w, count, ctx.sideName, match.places);
     if (match.reason === "resigned") {
       title = interpolate(ngettext("%(winner)s wins by resignation", "%(winner)s win by resignation", size), { winner }, true);
       sub = interpolate(gettext("%(loser)s resigned · score %(score)s"), { loser: left, score: line }, true);

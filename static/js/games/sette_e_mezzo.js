@@ -106,7 +106,9 @@ function seatPanel(ctx, p) {
       : h("span", { class: "muted" }, p.status === "waiting" ? STATUS.waiting : "")),
     h("div", { class: "sem-status" },
       p.total ? h("strong", { "data-testid": `total-${p.seat}` }, p.total) : null,
-      p.status && p.status !== "banker" ? h("span", { class: ["sem-tag", `sem-${p.status}`] }, STATUS[p.status] || p.status) : null));
+      // "to bet" already stands where the cards will be: not said twice.
+      p.status && p.status !== "banker" && !(p.status === "waiting" && !cards.length)
+        ? h("span", { class: ["sem-tag", `sem-${p.status}`] }, STATUS[p.status] || p.status) : null));
 }
 
 function centre(ctx) {
