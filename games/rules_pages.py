@@ -1,12 +1,21 @@
 """The rules pages: each game's page of docs/games/ (English) or docs/games/it/ (Italian,
 where written) rendered from Markdown (the ``markdown`` library), at /rules/<slug>/.
 
+The same files are also the developers' documentation of each game: the sources and the
+engine's package, the action spelling for records and bots, determinization, timings,
+the live layer's internals. Those parts are wrapped in blocks from a line
+``<!-- developers -->`` to a line ``<!-- /developers -->`` (each marker on a line of its
+own; any number of blocks; a block left open runs to the end of the file), which the
+web page omits, so that players read only the game, its options and how to play it
+here. Being HTML comments, the markers do not show when the Markdown is read elsewhere.
+
 The pages are the project's own files, so their HTML is trusted as written; a game
 without an Italian page shows the English one with a note.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,18 +31,39 @@ from games.time_controls import TIME_CONTROLS
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "games"
 
+# The lines opening and closing a block for developers, left out of the web page.
+DEVELOPERS_OPEN = re.compile(r"^\s*<!--\s*developers\s*-->\s*$")
+DEVELOPERS_CLOSE = re.compile(r"^\s*<!--\s*/developers\s*-->\s*$")
+
+
+def for_players(text: str) -> str:
+    """``text`` without its blocks for developers: every line from a line
+    ``<!-- developers -->`` to the next line ``<!-- /developers -->`` (both markers
+    included; an unclosed block runs to the end). A stray closing marker is dropped."""
+    kept: list[str] = []
+    omitting = False
+    for line in text.splitlines(keepends=True):
+        if DEVELOPERS_OPEN.match(line):
+            omitting = True
+        elif DEVELOPERS_CLOSE.match(line):
+            omitting = False
+        elif not omitting:
+            kept.append(line)
+    return "".join(kept)
+
 
 @lru_cache(maxsize=64)
 def _render(path: Path, modified: float) -> str:
-    """The HTML of a Markdown file (cached per file and modification time)."""
-    text = path.read_text(encoding="utf-8")
+    """The HTML of a Markdown file for players, its blocks for developers left out
+    (cached per file and modification time)."""
+    text = for_players(path.read_text(encoding="utf-8"))
     return markdown.markdown(text, extensions=["tables", "fenced_code", "sane_lists"])
 
 
 def rules_page(slug: str, language: str) -> tuple[str, bool]:
-    """``(html, translated)``: the game's rules page in ``language`` ("it" or "en"), or the
-    English one (``translated`` False) when there is none in that language. Raises
-    Http404 for a game or page that does not exist."""
+    """``(html, translated)``: the game's rules page in ``language`` ("it" or "en"), without
+    its blocks for developers, or the English one (``translated`` False) when there is
+    none in that language. Raises Http404 for a game or page that does not exist."""
     try:
         get_game(slug)
     except KeyError:

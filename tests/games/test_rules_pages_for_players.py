@@ -1,0 +1,63 @@
+"""Rules pages are for players: the blocks of docs/games/*.md and docs/games/it/*.md
+between ``<!-- developers -->`` and ``<!-- /developers -->`` (the sources and the engine's
+package, action spelling, bots, timings, the live layer's internals) stay in the files,
+which are also the developers' documentation, but not on the page at /rules/<slug>/
+(games/rules_pages.py)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from games.rules import all_games, get_game
+
+pytestmark = pytest.mark.django_db
+
+DEVELOPER_WORDS = (
+    "../shared",
+    "games/rules/",
+    "Celery",
+    "PostgreSQL",
+    "claims_close_at",
+    "<!-- developers",
+    "<!-- /developers",
+    "bench/",
+)
+
+
+def _rules_page(client, slug: str, language: str) -> tuple[str, str]:
+    """The rules page in ``language`` (asked for as the other rules page tests do: the
+    Accept-Language header for Italian) and the HTML of its rules article."""
+    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language == "it" else {}
+    response = client.get(f"/rules/{slug}/", **headers)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'data-testid="rules-in-english"' not in page  # a page written in each language
+    return page, page.split('data-testid="rules"', 1)[1].split("</article>", 1)[0]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
+def test_the_rules_page_shows_players_no_developer_notes(client, slug, language):
+    page, article = _rules_page(client, slug, language)
+    for word in DEVELOPER_WORDS:
+        assert word not in page, f"{slug} ({language}): {word!r} on the rules page"
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", article)).split())
+    assert get_game(slug).name.lower() in text.lower()
+    assert len(re.findall(r"<h2>", article)) >= 2  # the player sections are there
+    assert len(text) > 1500
+
+
+def test_blocks_for_developers_are_left_out_and_an_unclosed_one_runs_to_the_end():
+    from games.rules_pages import for_players
+
+    text = (
+        "# Game\n\nFor players.\n\n<!-- developers -->\n\n## Actions\n\nInternals.\n\n"
+        "<!-- /developers -->\n\n## Scoring\n\nPoints.\n\n<!-- developers -->\n\nTimings.\n"
+    )
+    kept = for_players(text)
+    assert "For players." in kept and "## Scoring" in kept and "Points." in kept
+    assert "Internals." not in kept and "## Actions" not in kept and "Timings." not in kept
+    assert "developers" not in kept
