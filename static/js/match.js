@@ -730,15 +730,21 @@ function soundSwitch(ctx) {
   }, on ? gettext("Sound on") : gettext("Sound off"));
 }
 
+/** Seconds as "m:ss"; an hour or more as "h:mm:ss", a day or more as "2 d 3 h" (a long
+ *  grace read "10069:34"). */
 function clockText(secs) {
-  const m = Math.floor(secs / 60);
-  return `${m}:${String(secs % 60).padStart(2, "0")}`;
+  const total = Math.max(0, Math.floor(secs));
+  if (total >= 86400) {
+    return interpolate(gettext("%(days)s d %(hours)s h"), { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600) }, true);
+  }
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
 function moveClockText(secs) {
-  const m = Math.floor(secs / 60);
-  const s = String(secs % 60).padStart(2, "0");
-  return interpolate(gettext("%(time)s to move"), { time: `${m}:${s}` }, true);
+  return interpolate(gettext("%(time)s to move"), { time: clockText(secs) }, true);
 }
 
 /** A seat's presence: a dot, green online, amber away (tab hidden), grey offline, with how long. */
