@@ -61,3 +61,15 @@ def test_options_are_shown_in_words(client):
     services.tournament_open_registration(tournament=tournament)
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "Match: two hands" in page and "two_hands" not in page and "False" not in page
+
+
+def test_a_match_won_by_resignation_says_so_rather_than_a_score(client):
+    from games import services as game_services
+
+    ann, ben = make_player("ann"), make_player("ben")
+    match = game_services.match_create_casual(game="briscola", players=[ann, ben])
+    game_services.match_resign(match_id=match.pk, player_id=ben.pk)
+    client.login(username="ann", password=PASSWORD)
+    outcome = client.get("/matches/").content.decode().split('data-testid="outcome">', 1)[1]
+    outcome = outcome.split("</td>", 1)[0]
+    assert "won by resignation" in outcome and "0–0" not in outcome
