@@ -1211,25 +1211,17 @@ def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None
     if not _tasks_run_eagerly():
         queue(match_id, seq, delay)
         return
+    if settings.BOT_MOVES_IN_THREAD:
+        _bot_thread().put((queue, match_id, seq, delay))
+        return
     pending = getattr(_EAGER_BOT_MOVES, "pending", None)
     if pending is not None:
         pending.append((queue, match_id, seq, delay))
         return
-    if settings.BOT_MOVES_IN_THREAD:
-        _bot_thread().put((queue, match_id, seq, delay))
-        return
-    _play_bot_moves(queue, match_id, seq, delay)
-
-
-def _play_bot_moves(queue, match_id: int, seq: int, delay: float | None, *, pause=0.0) -> None:
-    """Play a bot's move where tasks run eagerly, then the bot moves it queues, in order
-    (``_queue_bot_move``), each after ``pause`` seconds."""
     pending = _EAGER_BOT_MOVES.pending = [(queue, match_id, seq, delay)]
     try:
         while pending:
             waiting, *move = pending.pop(0)
-            if pause:
-                time.sleep(pause)
             waiting(*move)
     finally:
         _EAGER_BOT_MOVES.pending = None
@@ -1248,7 +1240,9 @@ def _bot_thread():
     where bots play on alone (a person out of a Rumino game, or who passed in a banking
     game) stayed frozen for minutes. Each move waits ``BOT_DELAY_SECONDS`` first, as the
     worker's countdown does; the search still runs in its own process
-    (``_search_process``)."""
+    (``_search_process``). A move that lets a bot play next queues that move at the back
+    of the same queue, so tables where bots play on alone take turns rather than one
+    holding the thread until it ends."""
     import queue as queue_module
 
     with _BOT_THREAD_LOCK:
@@ -1263,16 +1257,17 @@ def _bot_thread():
 
 
 def _bot_thread_loop(jobs) -> None:
-    """The bot thread: play each job's moves (``_play_bot_moves``); an error is logged and
-    the thread goes on; its database connections are closed after each job."""
+    """The bot thread: play each queued move after ``BOT_DELAY_SECONDS``; an error is
+    logged and the thread goes on; its database connections are closed after each move."""
     from django.db import connections
 
     while True:
-        move = jobs.get()
+        queue, *move = jobs.get()
         try:
-            _play_bot_moves(*move, pause=settings.BOT_DELAY_SECONDS)
+            time.sleep(settings.BOT_DELAY_SECONDS)
+            queue(*move)
         except Exception:
-            logger.exception("a bot's move failed (match %s)", move[1])
+            logger.exception("a bot's move failed (match %s)", move[0])
         finally:
             connections.close_all()
             jobs.task_done()

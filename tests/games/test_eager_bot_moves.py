@@ -65,3 +65,38 @@ def test_with_the_bot_thread_a_persons_move_returns_before_the_bots_play(setting
     services.wait_for_bot_moves()
     match.refresh_from_db()
     assert match.seq >= seq + 2 and current_engine(match).to_act == 0  # the bot has played
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_the_bot_thread_tables_of_bots_take_turns(settings, monkeypatch):
+    """A move that lets a bot play next goes to the back of the bot thread's queue: two
+    tables where bots play on alone alternate, rather than the first holding the thread
+    until its match ends (the other table's person would wait minutes)."""
+    settings.BOT_MOVES_IN_THREAD = True
+    settings.BOT_DELAY_SECONDS = 0
+    played = []
+    [queue] = services._BOT_QUEUE
+    monkeypatch.setattr(
+        services,
+        "_BOT_QUEUE",
+        [lambda match_id, *rest: played.append(match_id) or queue(match_id, *rest)],
+    )
+    # Both tables are made before the thread plays any of their moves.
+    original_put = services._bot_thread().put
+    with monkeypatch.context() as patch:
+        held = []
+        patch.setattr(services._bot_thread(), "put", held.append)
+        first, second = (
+            services.match_create_casual(
+                game="briscola",
+                players=[services.bot_player("random", 1), services.bot_player("random", 2)],
+            )
+            for _ in range(2)
+        )
+    for move in held:
+        original_put(move)
+    services.wait_for_bot_moves()
+
+    assert {Match.objects.get(pk=m.pk).status for m in (first, second)} == {Match.Status.FINISHED}
+    opening = played[:6]
+    assert first.pk in opening and second.pk in opening  # they took turns from the start
