@@ -762,6 +762,16 @@ def _restart_move_clock(match: Match, mover: int | None = None, to_act: int | No
         match.grace_until = None
 
 
+def matches_extend_grace(matches, until) -> int:
+    """Let the matches of ``matches`` (a Match queryset) still waiting for their players
+    (in progress, in their grace) wait until ``until`` (an aware datetime): the grace's end
+    and the deadline move there together. The demo does it, whose matches a new user opens
+    only after reading around. Returns how many matches were changed."""
+    return matches.filter(status=Match.Status.IN_PROGRESS, grace_until__isnull=False).update(
+        grace_until=until, move_deadline=until
+    )
+
+
 def _open_grace(match: Match) -> None:
     """A match with a move clock starts with a grace of ``MATCH_GRACE_SECONDS`` for its
     players to connect: the deadline is the end of the grace, and the first move's clock
@@ -1274,7 +1284,7 @@ def _bot_thread_loop(jobs) -> None:
 
 
 def wait_for_bot_moves() -> None:
-    """Block until the bot thread has played every move queued so far (tests, demo)."""
+    """Block until the bot thread has played every move queued so far (tests)."""
     if _BOT_THREAD:
         _BOT_THREAD[0].join()
 

@@ -44,7 +44,7 @@ def player_events(player: Any) -> list[dict[str, Any]]:
     from django.db.models import Q
     from django.utils.translation import gettext as _
 
-    from tournaments.models import Entry, Tournament
+    from tournaments.models import Entry, Round, Tournament
 
     entries = (
         Entry.objects.filter(Q(player=player) | Q(partner=player))
@@ -61,7 +61,7 @@ def player_events(player: Any) -> list[dict[str, Any]]:
             detail = _("Scheduled: your matches appear here when their round starts.")
         else:
             rounds = list(tournament.rounds.values_list("number", "status"))
-            started = [number for number, status in rounds if status != "pending"]
+            started = [number for number, status in rounds if status != Round.Status.PENDING]
             detail = (
                 _("Round %(number)s of %(total)s.") % {"number": max(started), "total": len(rounds)}
                 if started

@@ -37,3 +37,11 @@ export function limitsText(view) {
     ? interpolate(gettext("Limits %(min)s–%(max)s chips"), { min: view.limits[0], max: view.limits[1] }, true)
     : gettext("The banker sets the limits");
 }
+
+/** A seat's chips: `during` (its field while the hand is played: `stack` at its start in
+ *  Sette e mezzo, `in_front` in Ziginette) and, once the hand is over, as the hand left
+ *  them (the result's `stacks`), so that a finished match shows the final chips. */
+export function chipsOf(view, p, during) {
+  const after = view.result && view.result.stacks;
+  return after && after[p.seat] != null ? after[p.seat] : p[during];
+}

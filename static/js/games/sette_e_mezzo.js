@@ -10,7 +10,7 @@
 
 import { h, makeCard, makeBack, choiceList, dealResultTable } from "../live-table.js";
 import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
-import { limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
+import { chipsOf, limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
 export const pack = "italian";
 
@@ -61,19 +61,12 @@ export function render(ctx) {
     prompt: prompt(ctx, player),
     feltClass: ["sem-felt"],
     columns: [
-      { label: gettext("Chips"), title: chipsTitle(view), value: (s) => String(chipsOf(view, player(s)) ?? "") },
+      { label: gettext("Chips"), title: chipsTitle(view), value: (s) => String(chipsOf(view, player(s), "stack") ?? "") },
       { label: pgettext("the amount staked, a column heading", "Bet"), title: gettext("This hand's bet"), value: (s) => (player(s).bet ? String(player(s).bet) : "") },
     ],
     panel: h("p", { class: "muted sem-rules" },
       gettext("Ace 1, 2–7 their number, J Q K ½, K♦ (Re di Denari) wild: any whole value from 1 to 7. Over 7½ busts; 7½ in two cards is paid 2 to 1 and takes the bank.")),
   };
-}
-
-/** A seat's chips: at the start of the hand while it is played, as the hand left them
- * once it is over (its result's stacks), so that a finished match shows the final chips. */
-function chipsOf(view, p) {
-  const after = view.result && view.result.stacks;
-  return after && after[p.seat] != null ? after[p.seat] : p.stack;
 }
 
 function chipsTitle(view) {
@@ -100,7 +93,7 @@ function seatPanel(ctx, p) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         ctx.name(p.seat), self ? h("span", { class: "lt-you" }, gettext("you")) : null),
       banker ? h("span", { class: "chip chip-dealer", title: gettext("The bank") }, gettext("Bank")) : null,
-      h("span", { class: "chip", title: chipsTitle(view), "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", chipsOf(view, p) ?? 0), { count: chipsOf(view, p) ?? 0 }, true)),
+      h("span", { class: "chip", title: chipsTitle(view), "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", chipsOf(view, p, "stack") ?? 0), { count: chipsOf(view, p, "stack") ?? 0 }, true)),
       p.bet ? h("span", { class: "chip sem-bet", "data-testid": `bet-${p.seat}` }, interpolate(gettext("bet %(amount)s"), { amount: p.bet }, true)) : null),
     h("div", { class: "sem-cards", "data-testid": self ? "my-hand" : `hand-${p.seat}` }, cards.length ? cards
       : h("span", { class: "muted" }, p.status === "waiting" ? STATUS.waiting : "")),

@@ -9,7 +9,7 @@
 
 import { h, makeCard, choiceList, dealResultTable } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
-import { limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
+import { chipsOf, limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
 export const pack = "italian";
 
@@ -41,19 +41,12 @@ export function render(ctx) {
     prompt: prompt(ctx),
     feltClass: ["zig-felt"],
     columns: [
-      { label: gettext("Chips"), title: view.result ? gettext("Chips after this hand") : gettext("Chips not staked"), value: (s) => String(chipsOf(view, player(s)) ?? "") },
+      { label: gettext("Chips"), title: view.result ? gettext("Chips after this hand") : gettext("Chips not staked"), value: (s) => String(chipsOf(view, player(s), "in_front") ?? "") },
       { label: gettext("Hand"), title: gettext("Won or lost this hand"), value: (s) => String(player(s).won ?? 0) },
     ],
     panel: h("p", { class: "muted" },
       gettext("Bet on board cards. A card of the same rank turned later loses your bet to the bank; the bank's own rank turned first pays every bet on the board.")),
   };
-}
-
-/** A seat's chips not staked while the hand is played; once it is over, as the hand left
- * them (its result's stacks), so that a finished match shows the final chips. */
-function chipsOf(view, p) {
-  const after = view.result && view.result.stacks;
-  return after && after[p.seat] != null ? after[p.seat] : p.in_front;
 }
 
 function seatPanel(ctx, p) {
@@ -71,7 +64,7 @@ function seatPanel(ctx, p) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         ctx.name(p.seat), self ? h("span", { class: "lt-you" }, gettext("you")) : null),
       banker ? h("span", { class: "chip chip-dealer", title: gettext("The bank") }, gettext("Bank")) : null,
-      h("span", { class: "chip", "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", chipsOf(view, p) ?? 0), { count: chipsOf(view, p) ?? 0 }, true)),
+      h("span", { class: "chip", "data-testid": `stack-${p.seat}` }, interpolate(ngettext("%(count)s chip", "%(count)s chips", chipsOf(view, p, "in_front") ?? 0), { count: chipsOf(view, p, "in_front") ?? 0 }, true)),
       staked ? h("span", { class: "chip sem-bet" }, interpolate(gettext("on the board %(chips)s"), { chips: staked }, true)) : null));
 }
 

@@ -179,12 +179,9 @@ class Command(BaseCommand):
         # MATCH_GRACE_SECONDS (10 minutes): a new user reads the README and looks round
         # the site first, and found the README's matches forfeited meanwhile. Run again,
         # the demo gives the matches still waiting the same again.
-        until = timezone.now() + DEMO_GRACE
-        Match.objects.filter(
-            round__tournament__in=tournaments,
-            status=Match.Status.IN_PROGRESS,
-            grace_until__isnull=False,
-        ).update(grace_until=until, move_deadline=until)
+        game_services.matches_extend_grace(
+            Match.objects.filter(round__tournament__in=tournaments), timezone.now() + DEMO_GRACE
+        )
         _league, league_lines = demo_league(players)
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
         self.stdout.write(f"  staff:   {STAFF[0]} / {STAFF[1]}  (admin at /admin/)")
