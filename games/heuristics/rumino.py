@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from games.heuristics.generic import generic_action, own_player
-from games.rules.rumino.melds import FACE, POINTS, least_deadwood
+from games.rules.rumino.melds import CODES, FACE, POINTS, deadwood_after_discards, least_deadwood
 
 TAKE_MARGIN = 3
 """How much more the upcard must lower the deadwood than keeping the hand as it is
@@ -27,15 +27,22 @@ def deadwood(cards: list[str]) -> int:
     return least_deadwood(tuple(sorted(FACE[c] for c in cards)))[0]
 
 
+def _discard_options(cards: list[str], allowed=None) -> list[tuple[int, int, str]]:
+    """(deadwood left, minus the card's points, card) for each discard of ``cards`` whose
+    code is in ``allowed`` (every card when None), from one search of the engine
+    (``deadwood_after_discards``)."""
+    hand = tuple(sorted(FACE[c] for c in cards))
+    return [
+        (left, -POINTS[face], CODES[face])
+        for face, left in zip(hand, deadwood_after_discards(hand), strict=True)
+        if allowed is None or CODES[face] in allowed
+    ]
+
+
 def best_discard(cards: list[str], keep: str | None = None) -> tuple[int, str]:
     """The (deadwood left, card) of the discard that leaves the least deadwood, the
     highest card among equals; ``keep`` (the card just taken) is never discarded."""
-    options = []
-    for i, code in enumerate(cards):
-        if keep is not None and code == keep:
-            continue
-        rest = cards[:i] + cards[i + 1 :]
-        options.append((deadwood(rest), -POINTS[FACE[code]], code))
+    options = [option for option in _discard_options(cards) if option[2] != keep]
     dead, _, code = min(options)
     return dead, code
 
@@ -57,11 +64,7 @@ def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
     discards = [a for a in legal if a.startswith("discard ")]
     if discards and hand:
         allowed = {a.split(" ", 1)[1] for a in discards}
-        options = [
-            (deadwood(hand[:i] + hand[i + 1 :]), -POINTS[FACE[c]], c)
-            for i, c in enumerate(hand)
-            if c in allowed
-        ]
+        options = _discard_options(hand, allowed)
         if options:
             return "discard " + min(options)[2]
     return generic_action(view, rng, history)

@@ -85,13 +85,6 @@ def is_meld(cards: Sequence[int]) -> bool:
     return _fits(cards, 3 <= len(cards) <= 4)
 
 
-@lru_cache(maxsize=1 << 17)
-def _sorted_meld(cards: tuple[int, ...]) -> bool:
-    """``is_meld`` of a sorted tuple, remembered: the same few melds come back in every
-    hand's search."""
-    return is_meld(cards)
-
-
 def is_rumino(cards: Sequence[int]) -> bool:
     """True when ``cards`` are a rumino: seven of a kind or seven of one suit in sequence,
     jokers standing for any card (004, "Ruminos")."""
@@ -132,15 +125,59 @@ def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
     return None
 
 
+def _meld_candidates(hand: tuple[int, ...]) -> list[list[tuple[int, int]]]:
+    """For each position ``i`` of ``hand`` (sorted faces), the melds of three or four of
+    the hand's cards whose lowest position is ``i``, each as (bit mask of positions,
+    points covered). Only cards sharing a rank or a suit, with the jokers, can make a
+    meld, so only such groups are tried, not every subset of the hand: any three or four
+    of a rank group are a meld (suits free); of a suit group, those whose natural cards
+    are of a kind or have distinct ranks within the meld's length (as ``is_meld``)."""
+    size = len(hand)
+    candidates: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    jokers = [i for i in range(size) if hand[i] == JOKER]
+    # The groups in the order their first card comes (each card's rank, then its suit),
+    # the jokers alone last: the order the melds are tried in, which picks among
+    # arrangements of equal deadwood.
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for i in range(size):
+        face = hand[i]
+        if face != JOKER:
+            groups.setdefault((False, face % 13), []).append(i)
+            groups.setdefault((True, face // 13), []).append(i)
+    pools = [(by_suit, sorted(members + jokers)) for (by_suit, _), members in groups.items()]
+    pools.append((False, jokers))
+    seen: set[int] = set()
+    for by_suit, pool in pools:
+        if len(pool) < 3:
+            continue
+        for meld_size in (3, 4):
+            for chosen in combinations(pool, meld_size):
+                mask = 0
+                for i in chosen:
+                    mask |= 1 << i
+                if mask in seen:
+                    continue
+                seen.add(mask)
+                if by_suit:
+                    # As ``_fits``: of a kind, or distinct ranks within the meld's length.
+                    ranks = [hand[i] % 13 for i in chosen if hand[i] != JOKER]
+                    distinct = len(set(ranks))
+                    if distinct > 1 and (
+                        distinct < len(ranks) or max(ranks) - min(ranks) >= meld_size
+                    ):
+                        continue
+                candidates[chosen[0]].append((mask, sum(POINTS[hand[i]] for i in chosen)))
+    return candidates
+
+
 @lru_cache(maxsize=1 << 16)
 def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """The least deadwood of ``hand`` (sorted faces) and melds that leave it.
 
-    Every meld of three or four of the hand's cards is a candidate (only cards sharing a
-    rank or a suit, with the jokers, can make one); a search over the cards (each either
-    deadwood or in a meld with cards not yet used), remembering each subset of cards,
-    finds the melds that cover the most points. A hand of 8 cards has at most 126
-    candidates and 256 subsets.
+    Every meld of three or four of the hand's cards is a candidate (``_meld_candidates``);
+    a search over the cards (each either deadwood or in a meld with cards not yet used),
+    remembering each subset of cards, finds the melds that cover the most points. A hand
+    of 8 cards has at most 126 candidates and 256 subsets.
     Source: 004 ("Rumino": deadwood); rulings ("the engine finds the arrangement with the
     least deadwood").
 
@@ -149,27 +186,7 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     (0, [['5C', '5D', '5H'], ['AH', '2H', '3H', '4H']])
     """
     size = len(hand)
-    candidates: list[list[tuple[int, int]]] = [[] for _ in range(size)]
-    jokers = [i for i in range(size) if hand[i] == JOKER]
-    # A meld's natural cards share a rank or a suit: only such groups (with the jokers)
-    # are tried, not every subset of the hand.
-    groups: dict[tuple[str, int], list[int]] = {}
-    for i in range(size):
-        if hand[i] != JOKER:
-            groups.setdefault(("rank", hand[i] % 13), []).append(i)
-            groups.setdefault(("suit", hand[i] // 13), []).append(i)
-    pools = [sorted(members + jokers) for members in groups.values()]
-    pools.append(jokers)
-    seen: set[int] = set()
-    for pool in pools:
-        for meld_size in (3, 4):
-            for chosen in combinations(pool, meld_size):
-                mask = sum(1 << i for i in chosen)
-                if mask not in seen:
-                    seen.add(mask)
-                    if _sorted_meld(tuple(hand[i] for i in chosen)):
-                        points = sum(POINTS[hand[i]] for i in chosen)
-                        candidates[chosen[0]].append((mask, points))
+    candidates = _meld_candidates(hand)
     best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
 
     def covered(mask: int) -> tuple[int, tuple[int, ...]]:
@@ -190,3 +207,38 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     points, masks = covered((1 << size) - 1)
     melds = tuple(tuple(hand[i] for i in range(size) if mask >> i & 1) for mask in masks)
     return total - points, melds
+
+
+@lru_cache(maxsize=1 << 16)
+def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """For each position ``i`` of ``hand`` (sorted faces), the least deadwood of the hand
+    without its card ``i``: what each discard leaves. The same as ``least_deadwood`` of
+    each smaller hand (``tests/games/rules/test_rumino.py`` checks it), found in one
+    search over the subsets of ``hand``, which they share, instead of one search each.
+    Source: as ``least_deadwood``.
+
+    >>> deadwood_after_discards(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS KD"))))
+    (9, 9, 10, 27, 26, 25, 10, 38)
+    """
+    size = len(hand)
+    candidates = _meld_candidates(hand)
+    best: dict[int, int] = {0: 0}
+
+    def covered(mask: int) -> int:
+        """The most points melds can cover among the cards of ``mask``."""
+        found = best.get(mask)
+        if found is not None:
+            return found
+        low = (mask & -mask).bit_length() - 1
+        answer = covered(mask & ~(1 << low))
+        for meld, points in candidates[low]:
+            if meld & mask == meld:
+                value = covered(mask & ~meld) + points
+                if value > answer:
+                    answer = value
+        best[mask] = answer
+        return answer
+
+    total = sum(POINTS[face] for face in hand)
+    full = (1 << size) - 1
+    return tuple(total - POINTS[hand[i]] - covered(full & ~(1 << i)) for i in range(size))

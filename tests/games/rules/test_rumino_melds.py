@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from games.rules.rumino.melds import (
     codes,
     completes_rumino,
+    deadwood_after_discards,
     faces,
     is_meld,
     is_rumino,
@@ -127,6 +128,22 @@ def test_the_least_deadwood_agrees_with_a_brute_force_on_random_hands(picks):
     cards = [POOL[i] for i in picks]
     found, melds = least_deadwood(tuple(sorted(faces(cards))))
     assert found == brute_deadwood(cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(range(len(POOL))), min_size=2, max_size=8, unique=True))
+def test_what_each_discard_leaves_agrees_with_a_brute_force(picks):
+    """``deadwood_after_discards`` (one search for every discard, which the heuristic and
+    the bots' playouts use) gives, for each card, the brute force's least deadwood of the
+    hand without it."""
+    cards = [POOL[i] for i in picks]
+    hand = tuple(sorted(faces(cards)))
+    left = deadwood_after_discards(hand)
+    assert len(left) == len(hand)
+    for i, card in enumerate(codes(hand)):
+        rest = codes(hand)
+        rest.pop(i)
+        assert left[i] == brute_deadwood(rest), (codes(hand), card)
 
 
 @pytest.mark.parametrize(
