@@ -457,7 +457,9 @@ function resultTable(ctx, entry, { final = false, dismiss = false, compact = fal
         row.counts ? h("span", { class: "scopa-count" }, String(row.counts[s])) : null,
         row.seat === s ? h("strong", { class: "scopa-pt" }, `+${row.points}`) : h("span", { class: "scopa-pt scopa-nil" }, row.counts ? "" : "–"))));
   });
-  const pts = entry.points || (r && r.points) || [0, 0];
+  // The deal's points: every item, or, in the deal that won the match, those up to the
+  // winning one (the items after it are not counted, scoring.py's race).
+  const pts = reached !== null ? seats.map((s) => running[s] - before[s]) : (entry.points || (r && r.points) || [0, 0]);
   const after = final && ctx.finished ? (match.scores || []) : seats.map((s) => before[s] + (pts[s] || 0));
   const title = final ? gettext("Deal result") : interpolate(gettext("Deal %(number)s result"), { number: entry.number }, true);
   return h("div", {
