@@ -699,10 +699,10 @@ export function choiceList({ choices = [], pack = "italian", title = null, cance
  *   seats   the seat numbers, in column order
  *   rows    [{label, points: [per seat] | {seat: pts}, detail?}]; null/undefined points show "–"
  *   totals  [per seat], true (sum the rows) or null (no total row)
- *   format  how a number is printed (default String; formatThirds for thirds)
+ *   format  how a number is printed (default signed: "−3" with a minus sign; formatThirds for thirds)
  * DOM: div.lt-result.lt-result-table[data-testid=deal-result] > table
  */
-export function dealResultTable({ seats = [0, 1], rows = [], totals = true, names = null, me = null, format = String,
+export function dealResultTable({ seats = [0, 1], rows = [], totals = true, names = null, me = null, format = signed,
   title = gettext("Deal result"), totalLabel = gettext("Total"), testid = "deal-result" } = {}) {
   const val = (pts, s) => (pts === null || pts === undefined ? undefined : pts[s]);
   const fmt = (v) => (v === null || v === undefined || v === "" ? "–" : (typeof v === "number" ? format(v) : String(v)));

@@ -892,7 +892,7 @@ function scorePanel(ctx, parts, prompt) {
         ratingOf(ctx, s) ? h("span", { class: "muted lt-rating", title: gettext("Rating in this game"), "data-testid": `rating-${s}` }, ` ${ratingOf(ctx, s)}`) : null,
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,
-      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, String((match.scores || [])[ctx.sideOf(s)] ?? 0)),
+      h("td", { class: "num lt-score", "data-testid": `score-${s}` }, signed((match.scores || [])[ctx.sideOf(s)] ?? 0)),
       columns.map((c) => h("td", { class: "num" }, c.value(s))),
       match.clock ? h("td", {
         class: ["num", "lt-match-clock", toAct ? "is-running" : null], "data-match-clock": String(s), "data-testid": `match-clock-${s}`,

@@ -25,6 +25,12 @@ TABLE = "#table"
 SEQ_CHANGED = "seq => document.querySelector('#table').dataset.seq !== seq"
 
 
+def shown(number: int) -> str:
+    """How the table prints a score: a negative with a minus sign, "−3" (live-table.js's
+    ``signed``), where Python's ``str`` gives a hyphen."""
+    return str(number).replace("-", "−")
+
+
 def start_first_round(players, *, game: str, options=None) -> Match:
     """A tournament of ``game`` between ``players`` with its first round started; returns
     the live match. Call it from a fixture that runs before ``browser`` (conftest.py)."""

@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     finish_match_and_see_the_results,
     play_two,
     seat_players,
+    shown,
     start_first_round,
 )
 
@@ -151,8 +152,8 @@ def test_two_players_play_a_whole_bazzica_match_by_clicking_and_see_the_results(
         assert "Deal 1 result" in box.text_content()
         cells = result_cells(page)
         for label, points in expected.items():
-            assert cells[label] == [str(p) for p in points], (seat, label, cells)
-        assert page.locator(f"[data-testid=score-{seat}]").text_content() == str(
+            assert cells[label] == [shown(p) for p in points], (seat, label, cells)
+        assert page.locator(f"[data-testid=score-{seat}]").text_content() == shown(
             result["points"][seat]
         )
 

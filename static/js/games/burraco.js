@@ -24,7 +24,7 @@
 // face down); [data-testid=pozzetti]; [data-testid=deal-result].
 
 import { gettext, interpolate, ngettext } from "../i18n.js";
-import { h, makeCard, cardName, seatLabel } from "../live-table.js";
+import { h, makeCard, cardName, seatLabel, signed } from "../live-table.js";
 
 export const pack = "french";
 
@@ -328,7 +328,7 @@ function resultTable(ctx) {
   return h("table", { class: "data", "data-testid": "deal-result" },
     h("thead", {}, h("tr", {}, h("th", {}, gettext("Hand result")), r.sides.map((_, i) => h("th", { class: "num" }, who(i))))),
     h("tbody", {}, rows.map(([key, label]) => h("tr", {}, h("td", {}, label),
-      r.sides.map((s) => h("td", { class: "num" }, String(s[key] ?? 0)))))));
+      r.sides.map((s) => h("td", { class: "num" }, signed(s[key] ?? 0)))))));
 }
 
 /** A readable label for a Burraco action ("meld JK@6S 7S 8S" -> "Meld: Joker as ... "). */

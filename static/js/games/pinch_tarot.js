@@ -18,7 +18,7 @@
 // felt until the first trick of the next hand is played (or dismissed), then in the panel.
 
 import {
-  h, makeCard, makePile, cardName, suitName, romanNumeral, handRow, trickArea, lastTrick, stockPile, choiceList,
+  h, makeCard, makePile, cardName, suitName, romanNumeral, handRow, trickArea, lastTrick, stockPile, choiceList, signed,
 } from "../live-table.js";
 import { gettext, ngettext, pgettext, interpolate } from "../i18n.js";
 
@@ -621,13 +621,13 @@ function resultBox(ctx, entry, { dismiss = false, compact = false } = {}) {
   const rows = r ? resultRows(ctx, r) : [];
   const body = rows.map((row) => h("tr", { class: [row.subtotal ? "pt-subtotal" : null, row.info ? "pt-info" : null], "data-item": row.key },
     h("th", { scope: "row" }, row.label, compact ? null : h("span", { class: "lt-result-detail" }, row.detail)),
-    seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, row.values[s] === undefined || row.values[s] === null ? "–" : String(row.values[s])))));
+    seats.map((s) => h("td", { class: "num", "data-seat": String(s) }, row.values[s] === undefined || row.values[s] === null ? "–" : signed(row.values[s])))));
   const table = h("table", {},
     h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, names(s))))),
     h("tbody", {}, r ? body : h("tr", {}, h("th", { scope: "row", colspan: String(seats.length + 1) },
       h("span", { class: "lt-result-detail" }, gettext("The items of this hand were not sent; its points:"))))),
     h("tfoot", {}, h("tr", { class: "pt-hand-total" }, h("th", { scope: "row" }, gettext("Hand points")),
-      seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, String(pts[s] ?? 0))))));
+      seats.map((s) => h("td", { class: "num", "data-seat": String(s), "data-testid": `deal-points-${s}` }, signed(pts[s] ?? 0))))));
   return h("div", {
     class: ["lt-result", "lt-result-table", "pt-result", compact ? "is-compact" : null],
     "data-testid": "deal-result", "data-deal": String(entry.number), "data-itemised": r ? "1" : "0",
@@ -663,9 +663,9 @@ function matchTable(ctx) {
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: ["num", ctx.isMe(s) ? "is-me" : null], scope: "col" }, ctx.seatLabel(s))))),
       h("tbody", {}, deals.map((d) => h("tr", {}, h("th", { scope: "row" }, interpolate(gettext("Hand %(number)s"), { number: d.number }, true)),
-        seats.map((s) => h("td", { class: "num" }, String((d.points || [])[s] ?? 0)))))),
+        seats.map((s) => h("td", { class: "num" }, signed((d.points || [])[s] ?? 0)))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Match total")),
-        seats.map((s) => h("td", { class: "num", "data-testid": `match-total-${s}` }, String(totals[s] ?? 0)))))));
+        seats.map((s) => h("td", { class: "num", "data-testid": `match-total-${s}` }, signed(totals[s] ?? 0)))))));
 }
 
 // ---------------------------------------------------------------- side panel

@@ -7,7 +7,7 @@
 // "Done"; the engine turns the cards. At the end of a hand the banker keeps or passes the
 // bank.
 
-import { h, makeCard, choiceList, dealResultTable } from "../live-table.js";
+import { h, makeCard, choiceList, dealResultTable, signed } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
 import { chipsOf, limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
@@ -42,7 +42,7 @@ export function render(ctx) {
     feltClass: ["zig-felt"],
     columns: [
       { label: gettext("Chips"), title: view.result ? gettext("Chips after this hand") : gettext("Chips not staked"), value: (s) => String(chipsOf(view, player(s), "in_front") ?? "") },
-      { label: gettext("Hand"), title: gettext("Won or lost this hand"), value: (s) => String(player(s).won ?? 0) },
+      { label: gettext("Hand"), title: gettext("Won or lost this hand"), value: (s) => signed(player(s).won ?? 0) },
     ],
     panel: h("p", { class: "muted" },
       gettext("Bet on board cards. A card of the same rank turned later loses your bet to the bank; the bank's own rank turned first pays every bet on the board.")),
