@@ -314,8 +314,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.seat_arrived)(
                 match_id=self.match_id, player_id=self.user.pk
             )
-        # Without beat (the embedded default) a deadline is checked on every connection.
+        # Without beat (the embedded default) a deadline is checked on every connection,
+        # and a bot's move lost with a restarted server is queued again.
         await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
+        await database_sync_to_async(services.match_resume_bots)(match_id=self.match_id)
         await self.send_state()
         self.hidden = False
         if self.seat is not None:

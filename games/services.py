@@ -16,6 +16,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -1222,6 +1223,8 @@ def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None
         queue(match_id, seq, delay)
         return
     if settings.BOT_MOVES_IN_THREAD:
+        with _BOT_THREAD_LOCK:
+            _BOT_THREAD_MATCHES[match_id] += 1
         _bot_thread().put((queue, match_id, seq, delay))
         return
     pending = getattr(_EAGER_BOT_MOVES, "pending", None)
@@ -1239,6 +1242,8 @@ def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None
 
 _BOT_THREAD: list = []
 _BOT_THREAD_LOCK = threading.Lock()
+_BOT_THREAD_MATCHES: Counter[int] = Counter()
+"""Match id -> bot moves queued on the bot thread and not yet played (``match_resume_bots``)."""
 
 
 def _bot_thread():
@@ -1279,8 +1284,34 @@ def _bot_thread_loop(jobs) -> None:
         except Exception:
             logger.exception("a bot's move failed (match %s)", move[0])
         finally:
+            with _BOT_THREAD_LOCK:
+                _BOT_THREAD_MATCHES[move[0]] -= 1
+                if _BOT_THREAD_MATCHES[move[0]] <= 0:
+                    del _BOT_THREAD_MATCHES[move[0]]
             connections.close_all()
             jobs.task_done()
+
+
+def match_resume_bots(*, match_id: int) -> None:
+    """With the bot thread (``BOT_MOVES_IN_THREAD``, ``bin/serve``), queue the move of a
+    bot on move in ``match_id`` when none is queued on this process's thread: a move
+    queued there is lost if the server stops before playing it, and the table would wait
+    for that bot for ever (a casual match has no clock unless chosen). Called on every
+    connection to the match, as the pages reconnect to a restarted server. A move queued
+    twice is played once (``bot_play`` leaves a state that moved on alone). Costs one
+    query for a match without bots; nothing elsewhere."""
+    if not (settings.BOT_MOVES_IN_THREAD and _tasks_run_eagerly()):
+        return
+    with _BOT_THREAD_LOCK:
+        if _BOT_THREAD_MATCHES.get(match_id):
+            return
+    if not Seat.objects.filter(match_id=match_id, player__is_bot=True).exists():
+        return
+    match = Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS).first()
+    if match is None:
+        return
+    deal = Deal.objects.filter(match=match).order_by("-number").first()
+    _bots_on_commit(match, engine_for(match, deal))
 
 
 def wait_for_bot_moves() -> None:

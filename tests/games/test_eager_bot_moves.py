@@ -100,3 +100,47 @@ def test_on_the_bot_thread_tables_of_bots_take_turns(settings, monkeypatch):
     assert {Match.objects.get(pk=m.pk).status for m in (first, second)} == {Match.Status.FINISHED}
     opening = played[:6]
     assert first.pk in opening and second.pk in opening  # they took turns from the start
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_move_lost_with_the_server_is_queued_again_when_a_page_connects(
+    settings, monkeypatch
+):
+    """On the bot thread a queued move lives in the server's memory: if the server stops
+    before playing it, the match waits for that bot. ``match_resume_bots`` (called on
+    every connection, as the pages reconnect to the restarted server) queues it again, and
+    only when nothing is queued for the match already."""
+    from tests.conftest import current_engine, make_player
+
+    settings.BOT_MOVES_IN_THREAD = True
+    settings.BOT_DELAY_SECONDS = 0
+    lost = []
+    monkeypatch.setattr(services._bot_thread(), "put", lost.append)  # the server stops
+    person = make_player("ann")
+    match = services.match_create_casual(
+        game="briscola", players=[services.bot_player("random", 1), person]
+    )
+    match.refresh_from_db()
+    engine, seq = current_engine(match), match.seq
+    if engine.to_act == 1:  # the person leads: after their move the bot is on move
+        services.match_apply_action(
+            match_id=match.pk, player_id=person.pk, action=engine.legal_actions()[0], seq=seq
+        )
+        match.refresh_from_db()
+        seq = match.seq
+    assert current_engine(match).to_act == 0 and len(lost) == 1
+    monkeypatch.undo()
+    services._BOT_THREAD_MATCHES.clear()  # a new server: nothing queued
+
+    services.match_resume_bots(match_id=match.pk)
+    services.wait_for_bot_moves()
+    match.refresh_from_db()
+    assert match.seq > seq and current_engine(match).to_act == 1  # the bot has played
+
+    # With a move already queued for the match, a connection queues nothing more.
+    queued = []
+    monkeypatch.setattr(services._bot_thread(), "put", queued.append)
+    services._BOT_THREAD_MATCHES[match.pk] = 1
+    services.match_resume_bots(match_id=match.pk)
+    assert queued == []
+    services._BOT_THREAD_MATCHES.clear()
