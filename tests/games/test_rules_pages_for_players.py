@@ -2,7 +2,8 @@
 between ``<!-- developers -->`` and ``<!-- /developers -->`` (the sources and the engine's
 package, action spelling, bots, timings, the live layer's internals) stay in the files,
 which are also the developers' documentation, but not on the page at /rules/<slug>/
-(games/rules_pages.py)."""
+(games/rules_pages.py). What players read names options, actions and cards in the site's
+words, never as code."""
 
 from __future__ import annotations
 
@@ -48,6 +49,19 @@ def test_the_rules_page_shows_players_no_developer_notes(client, slug, language)
     assert get_game(slug).name.lower() in text.lower()
     assert len(re.findall(r"<h2>", article)) >= 2  # the player sections are there
     assert len(text) > 1500
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
+def test_the_rules_page_shows_players_no_code(slug, language):
+    """Players read the site's own words (the forms' option labels, the table's buttons,
+    the cards' names), not the engine's option names, action spellings or card codes: those
+    stay in the blocks for developers."""
+    from games.rules_pages import rules_page
+
+    html = rules_page(slug, language)[0]
+    spans = re.findall(r"<code\b[^>]*>(.*?)</code>", html, flags=re.S)
+    assert "<code" not in html, f"{slug} ({language}): code on the rules page: {spans}"
 
 
 def test_blocks_for_developers_are_left_out_and_an_unclosed_one_runs_to_the_end():
