@@ -433,7 +433,9 @@ def _determinization(
     sampling takes at most about half the budget (Tressette's determinizer rejects many
     samples for its signals and accusi).
     A sample the determinizer cannot find (ValueError) is replaced by an earlier one; with
-    none yet, the ValueError is raised."""
+    none yet, the ValueError is raised. An earlier sample that the history does not
+    replay to (an action refused, or another seat on move) is dropped from the pool and a
+    fresh one drawn instead."""
     deals = pool.deals
     if not (reuse and deals):
         try:
@@ -469,7 +471,20 @@ def _determinization(
     sample = rng.choice(deals)
     if pool.cloned:
         return sample.clone()
-    return _replayed(game, sample, history) if pool.replayable else copy.deepcopy(sample)
+    if not pool.replayable:
+        return copy.deepcopy(sample)
+    try:
+        deal = _replayed(game, sample, history)
+    except ValueError:  # IllegalAction too
+        deal = None
+    if deal is None or deal.to_act != view.get("to_act"):
+        # The public history does not replay this sample: its determinizer also made a
+        # choice the history leaves out (Rumino declines a claim it offered another seat in
+        # the sample, the table never having seen one), and the first samples checked did
+        # not show it. Drop it and draw a fresh one.
+        deals.remove(sample)
+        return _determinization(game, view, history, options, rng, pool, reuse=False)
+    return deal
 
 
 def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:

@@ -228,6 +228,31 @@ def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
         assert reused.view(seat) == view
 
 
+def test_a_kept_sample_the_history_does_not_replay_to_is_dropped_for_a_fresh_one():
+    """A pooled sample is reused by replaying the public history on its deck. Rumino's
+    determinizer declines, in the sample, a claim it offered another seat (the table never
+    saw one), which that history leaves out: the replay was refused and the bot fell back
+    to the heuristic for its move (seen in a bots_bench run). Such a sample, here a deal
+    whose deck is not the position's at all, is dropped and a fresh one drawn."""
+    options = BRISCOLA.validate_options({})
+    deal = BRISCOLA.new_deal(seats=2, seed=21)
+    rng = random.Random(5)
+    for _ in range(12):
+        deal.apply(rng.choice(deal.legal_actions()))
+    seat = deal.to_act
+    view, history = deal.view(seat), BRISCOLA.public_history(deal, seat)
+    pool = ismcts._Pool()
+    ismcts._determinization(BRISCOLA, view, history, options, rng, pool, False)
+    assert pool.replayable
+    stranger = BRISCOLA.new_deal(seats=2, seed=99)
+    with pytest.raises(ValueError):
+        ismcts._replayed(BRISCOLA, stranger, history)
+    pool.deals[:] = [stranger]
+    reused = ismcts._determinization(BRISCOLA, view, history, options, rng, pool, True)
+    assert reused.view(seat) == view
+    assert stranger not in pool.deals and len(pool.deals) == 1
+
+
 def test_deal_points_make_fewer_penalty_points_the_better_in_rumino():
     from games.rules import get_game
 
