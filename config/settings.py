@@ -317,7 +317,8 @@ RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 6000) / 1000
 # An open challenge of the lobby (games/lobby.py) lapses this long after it was offered:
 # the lobby lists only players' recent offers, and one left behind is not taken by surprise.
 CHALLENGE_MINUTES = envint("CHALLENGE_MINUTES", 60)
-# The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core.
+# The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core (Rumino
+# searches 1.5 times it: games.bots.search_seconds).
 BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)

@@ -1357,15 +1357,16 @@ def _search_process():
 def bot_play(*, match_id: int, seq: int) -> bool:
     """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
     means someone acted meanwhile) and, with a claim window, may act now
-    (games/claim_window.py ``seat_to_play``): it chooses from its seat's view and the public history
-    alone (games/bots.py, ``bot_input``); the ISMCTS level searches for
-    ``BOT_SEARCH_SECONDS`` (1 s), which is why this runs in the Celery worker
-    (``games.tasks.bot_move``), or, when tasks run eagerly (the embedded default), hands the
-    search to a process of its own (``_search_process``).
+    (games/claim_window.py ``seat_to_play``): it chooses from its seat's view and the public
+    history alone (games/bots.py, ``bot_input``); the ISMCTS level searches for
+    ``BOT_SEARCH_SECONDS`` (1 s; Rumino longer, ``games.bots.search_seconds``), which is
+    why this runs in the Celery worker (``games.tasks.bot_move``), or, when tasks run
+    eagerly (the embedded default), hands the search to a process of its own
+    (``_search_process``).
     Returns True when it played."""
     import random as random_module
 
-    from games.bots import bot_input, choose_action
+    from games.bots import bot_input, choose_action, search_seconds
 
     match = Match.objects.get(pk=match_id)
     if match.status != Match.Status.IN_PROGRESS or match.seq != seq:
@@ -1389,7 +1390,8 @@ def bot_play(*, match_id: int, seq: int) -> bool:
         engine.game.lapse_claims(engine)
     level = seat.player.username.split("-")[1]
     bot = bot_input(engine, seat.number)
-    rng, seconds = random_module.Random(), settings.BOT_SEARCH_SECONDS
+    rng = random_module.Random()
+    seconds = search_seconds(engine.game.slug, settings.BOT_SEARCH_SECONDS)
     if level == "ismcts" and _tasks_run_eagerly():
         # The embedded default has no worker: the search gets a process of its own, so the
         # second it takes never runs in the serving process (issue #12).

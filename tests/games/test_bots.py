@@ -293,3 +293,43 @@ def test_the_ismcts_banker_announces_the_heuristics_limits_without_a_search(slug
     action = bots.choose_action(given, random.Random(1), "ismcts", iterations=2000)
     high = deal.options["max_bet"]
     assert action == f"limits {high} {high}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("slug", "scale"), [("rumino", 1.5), ("briscola", 1.0)])
+def test_the_bot_searches_its_game_s_budget(slug, scale, settings, monkeypatch):
+    """Rumino's search needs about 1 000 iterations to beat the heuristic (docs/bots.md,
+    "Twelfth pass"), more than one second runs: its bot searches 1.5 times the budget of
+    the others (``games.bots.search_seconds``), on the site as in the benchmarks."""
+    from games import bots
+
+    settings.BOT_DELAY_SECONDS = 0
+    settings.BOT_SEARCH_SECONDS = 0.04
+    settings.RUMINO_CLAIM_SECONDS = 0
+    asked: list[float] = []
+    real = bots.choose_action
+
+    def choose(bot, rng, level="random", *, seconds=None, **kwargs):
+        asked.append(seconds)
+        return real(bot, rng, "random")
+
+    monkeypatch.setattr(bots, "choose_action", choose)
+    monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)  # search inline
+    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *move: None])  # moves run by hand
+    human = make_player("nina")
+    match = services.match_against_computer(player=human, game=slug, seats=2, level="ismcts")
+    match.refresh_from_db()
+    from tests.conftest import current_engine
+
+    for _ in range(3):  # the person plays until the bot is on move (a draw, then a discard)
+        engine = current_engine(match)
+        if engine.to_act != 0:
+            break
+        services.match_apply_action(
+            match_id=match.pk, player_id=human.pk, action=engine.legal_actions()[0],
+            seq=match.seq,
+        )  # fmt: skip
+        match.refresh_from_db()
+    assert services.bot_play(match_id=match.pk, seq=match.seq)
+    assert asked == [pytest.approx(0.04 * scale)]
+    assert bots.search_seconds(slug, bots.ISMCTS_SECONDS) == pytest.approx(scale)
