@@ -203,6 +203,18 @@ def test_a_strong_progressive_bias_plays_the_heuristic_s_choice_at_low_budgets(m
     assert found.visits[last] > max(v for a, v in found.visits.items() if a != last)
 
 
+def _sampled_position(game):
+    """A two-player deal of ``game`` after 12 random moves: ``(options, seat on move, its
+    view, its public history, the rng that played them)``, for the pool's tests."""
+    options = game.validate_options({})
+    deal = game.new_deal(seats=2, seed=21)
+    rng = random.Random(5)
+    for _ in range(12):
+        deal.apply(rng.choice(deal.legal_actions()))
+    seat = deal.to_act
+    return options, seat, deal.view(seat), game.public_history(deal, seat), rng
+
+
 @pytest.mark.parametrize("slug", ["pinch-tarot", "briscola", "machiavelli"])
 def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
     """Pinch Tarot's determinizer sets the hands on a stand-in deal, which its deck does
@@ -210,13 +222,7 @@ def test_a_reused_determinization_shows_the_observer_its_own_view(slug):
     Machiavelli's deals clone themselves: the pool keeps a clone of the sample, not the
     sample the search plays out."""
     game = get_game(slug)
-    options = game.validate_options({})
-    deal = game.new_deal(seats=2, seed=21)
-    rng = random.Random(5)
-    for _ in range(12):
-        deal.apply(rng.choice(deal.legal_actions()))
-    seat = deal.to_act
-    view, history = deal.view(seat), game.public_history(deal, seat)
+    options, seat, view, history, rng = _sampled_position(game)
     pool = ismcts._Pool()
     first = ismcts._determinization(game, view, history, options, rng, pool, False)
     assert pool.replayable == (slug != "pinch-tarot")
@@ -234,13 +240,7 @@ def test_a_kept_sample_the_history_does_not_replay_to_is_dropped_for_a_fresh_one
     saw one), which that history leaves out: the replay was refused and the bot fell back
     to the heuristic for its move (seen in a bots_bench run). Such a sample, here a deal
     whose deck is not the position's at all, is dropped and a fresh one drawn."""
-    options = BRISCOLA.validate_options({})
-    deal = BRISCOLA.new_deal(seats=2, seed=21)
-    rng = random.Random(5)
-    for _ in range(12):
-        deal.apply(rng.choice(deal.legal_actions()))
-    seat = deal.to_act
-    view, history = deal.view(seat), BRISCOLA.public_history(deal, seat)
+    options, seat, view, history, rng = _sampled_position(BRISCOLA)
     pool = ismcts._Pool()
     ismcts._determinization(BRISCOLA, view, history, options, rng, pool, False)
     assert pool.replayable

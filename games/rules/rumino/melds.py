@@ -213,7 +213,7 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
 def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
     """For each position ``i`` of ``hand`` (sorted faces), the least deadwood of the hand
     without its card ``i``: what each discard leaves. The same as ``least_deadwood`` of
-    each smaller hand (``tests/games/rules/test_rumino.py`` checks it), found in one
+    each smaller hand (``tests/games/rules/test_rumino_melds.py`` checks it), found in one
     search over the subsets of ``hand``, which they share, instead of one search each.
     Source: as ``least_deadwood``.
 
