@@ -39,8 +39,9 @@ def pages() -> list[Path]:
     return [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]
 
 
-def prose_lines(text: str) -> list[tuple[int, str]]:
-    """The (line number, text) of ``text`` outside fenced code blocks, inline code removed.
+def prose_lines(text: str, strip_code: bool = True) -> list[tuple[int, str]]:
+    """The (line number, text) of ``text`` outside fenced code blocks, inline code removed
+    unless ``strip_code`` is false.
 
     Indented code blocks are kept: the docs indent commands inside lists, and a command's
     ``docs/...`` argument should exist too.
@@ -55,7 +56,7 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
             if line.strip().startswith(fence):
                 fence = None
             continue
-        lines.append((number, INLINE_CODE.sub("", line)))
+        lines.append((number, INLINE_CODE.sub("", line) if strip_code else line))
     return lines
 
 
@@ -71,7 +72,7 @@ def anchors(page: Path) -> set[str]:
     """The anchors of ``page``'s headings, a repeated slug numbered as GitHub does."""
     seen: dict[str, int] = {}
     found = set()
-    for _, line in prose_lines(page.read_text(encoding="utf-8")):
+    for _, line in prose_lines(page.read_text(encoding="utf-8"), strip_code=False):
         match = HEADING.match(line)
         if not match:
             continue
