@@ -44,6 +44,9 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "django_celery_beat",
+    # django-ninja as an app: /api/docs then renders its Swagger UI from the package's own
+    # templates and static files instead of a CDN (ninja/openapi/docs.py), under the CSP.
+    "ninja",
     "accounts",
     "games",
     "tournaments",

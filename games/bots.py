@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 LEVELS = ("random", "heuristic", "ismcts")
+DEFAULT_LEVEL = "heuristic"
+"""The level the forms offer first (*Play now*, *Play the computer*, the lobby's bots): the
+middle one, "rules of thumb", which a newcomer can beat and learn from (issue 34)."""
 ISMCTS_SECONDS = 1.0
 """The ISMCTS bot's time budget a move, in seconds of one core (issue #12)."""
 ISMCTS_BUDGET_SCALE_BY_GAME: dict[str, float] = {"rumino": 1.5}

@@ -14,12 +14,23 @@ without a script, and a script only hides the other games' fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.options_text import describe, label_text, value_text
+
+NEWCOMER_FIRST = ("briscola", "scopa")
+"""The games a newcomer starts with, offered first in the game choosers (issue 34): the two
+best known in Italy, with a 40-card pack, few rules and no melds or bets."""
+
+
+def games_for_newcomers(games: Sequence[Any]) -> list[Any]:
+    """``games`` (engine ``Game`` objects) in the order the game choosers offer them: those
+    of ``NEWCOMER_FIRST`` in its order, then the others by name."""
+    first = {slug: place for place, slug in enumerate(NEWCOMER_FIRST)}
+    return sorted(games, key=lambda game: (first.get(game.slug, len(first)), game.name))
 
 
 def option_fields(game) -> list[dict[str, Any]]:

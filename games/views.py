@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import hooks, services
-from games.bots import LEVELS
-from games.game_options import game_form, options_from_post, seats_from_post
+from games.bots import DEFAULT_LEVEL, LEVELS
+from games.game_options import game_form, games_for_newcomers, options_from_post, seats_from_post
 from games.models import Deal, Match
 from games.replays import replay_steps
 from games.rules import all_games, get_game
@@ -154,13 +154,13 @@ def play_the_computer(request: HttpRequest) -> HttpResponse:
     try:
         game = get_game(request.POST.get("game", ""))
         options = options_from_post(game, request.POST)
-        if request.POST.get("level", "random") not in LEVELS:
+        if request.POST.get("level", DEFAULT_LEVEL) not in LEVELS:
             raise ValueError(_("There is no such computer player."))
         match = services.match_against_computer(
             player=request.user,
             game=game.slug,
             seats=seats_from_post(game, request.POST, options),
-            level=request.POST.get("level", "random"),
+            level=request.POST.get("level", DEFAULT_LEVEL),
             options=options,
             rated=request.POST.get("rated") == "on",
             time_control=request.POST.get("time_control", ""),
@@ -216,7 +216,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
         "challenge_minutes": settings.CHALLENGE_MINUTES,
     }
     if not request.GET.get("partial"):
-        context["games"] = [game_form(game) for game in sorted(all_games(), key=lambda g: g.name)]
+        context["games"] = [game_form(game) for game in games_for_newcomers(all_games())]
     template = "games/_lobby_list.html" if request.GET.get("partial") else "games/lobby.html"
     return render(request, template, context)
 

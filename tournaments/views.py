@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import Player
+from games.game_options import games_for_newcomers
 from games.models import Match, Seat
 from games.rules import all_games, get_game
 from tournaments import services
@@ -85,7 +86,8 @@ def home(request: HttpRequest) -> HttpResponse:
                 )
             )
             .order_by("joinable", *Tournament._meta.ordering)[:10],
-            "games": all_games(),
+            # Play now's chooser and the list of games: Briscola and Scopa first.
+            "games": games_for_newcomers(all_games()),
         },
     )
 

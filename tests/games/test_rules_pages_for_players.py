@@ -75,3 +75,18 @@ def test_blocks_for_developers_are_left_out_and_an_unclosed_one_runs_to_the_end(
     assert "For players." in kept and "## Scoring" in kept and "Points." in kept
     assert "Internals." not in kept and "## Actions" not in kept and "Timings." not in kept
     assert "developers" not in kept
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        ("en", ["at four, two hands", "exactly one tie-breaker hand"], "another round of hands"),
+        ("it", ["in quattro si giocano due mani", "una sola mano di spareggio"], "altro giro di"),
+    ],
+)
+def test_the_briscola_page_says_two_hands_at_four_and_a_single_tie_breaker_hand(
+    client, language, said, not_said
+):
+    article = " ".join(_rules_page(client, "briscola", language)[1].split())
+    assert all(words in article for words in said), article
+    assert not_said not in article

@@ -282,3 +282,61 @@ def test_every_string_of_the_catalog_is_translated_with_the_same_placeholders(pa
         wanted = set(re.findall(r"%\(\w+\)s", entry["msgid"]))
         for text in translations:
             assert set(re.findall(r"%\(\w+\)s", text)) == wanted, entry
+
+
+# ---------------------------------------------------------------- words (issue 34)
+
+
+def _italian_js_catalog(client) -> dict:
+    """The JavaScript catalog the Italian pages load (msgid -> msgstr), as the browser gets
+    it from the catalog view."""
+    script = client.get(reverse("javascript-catalog"), **ITALIAN).content.decode()
+    found = re.search(r"const newcatalog = (\{.*?\});\n", script, re.S)
+    assert found, script[:500]
+    return json.loads(found.group(1))
+
+
+def _ranking_msgid(game: str) -> str:
+    """The ranking line a game's table script shows, as written in static/js/games/."""
+    script = (Path(settings.BASE_DIR) / "static/js/games" / f"{game}.js").read_text()
+    (msgid,) = re.findall(r'gettext\("(Ranking: [^"]*)"\)', script)
+    return msgid
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "ranking"),
+    [("tressette", "3 2 A R C F 7 6 5 4"), ("calabrasella", "3 2 A R C F 7 6 5 4"),
+     ("tute", "A 3 R C F 7 6 5 4 2")],
+)  # fmt: skip
+def test_the_tables_ranking_names_the_italian_courts_re_cavallo_fante(client, game, ranking):
+    shown = _italian_js_catalog(client)[_ranking_msgid(game)]
+    assert f"Ordine: {ranking} ·" in shown
+    assert not re.search(r"\b[KQJ]\b", shown), shown
+
+
+@pytest.mark.django_db
+def test_the_italian_tables_name_courts_not_by_their_english_letters(client):
+    catalog = _italian_js_catalog(client)
+    english_courts = {
+        msgid: shown
+        for msgid, shown in catalog.items()
+        if isinstance(shown, str) and re.search(r"\b[KQJ]\b", shown)
+    }
+    assert english_courts == {}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("headers", "other", "name"), [(ITALIAN, "en", "English"), ({}, "it", "Italiano")]
+)
+def test_the_language_switch_names_each_language_in_itself(client, headers, other, name):
+    page = client.get("/", **headers).content.decode()
+    switch = page.split('data-testid="language-switch"', 1)[1].split("</form>", 1)[0]
+    button = re.search(
+        r'<button[^>]*data-testid="language-' + other + r'"[^>]*>([^<]*)</button>', switch
+    )
+    assert button, switch
+    assert button.group(1).strip() == name
+    assert f'lang="{other}"' in button.group(0)
+    assert "Inglese" not in switch

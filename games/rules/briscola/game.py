@@ -45,14 +45,16 @@ is exhausted each player sees the partner's last three cards (in its own view on
 as ``known_cards`` of the partner). A hand's points are per side (``side_points``;
 each partner's ``points`` are the side's); between two sides 61 wins the hand and
 60-60 is drawn; among three players the sole highest total wins it. The match
-(``two_hands``): each player deals once (three or four hands), the higher total wins,
-equal totals mean another round of hands; ``best_of_three`` and ``one_hand`` count
-hands won by each side.
+(``two_hands``): two hands at four, the deal passing to the left, and three at three,
+each player dealing once; the higher total wins, and equal totals mean exactly one
+tie-breaker hand (another single hand after a tie-breaker that leaves them equal), never
+another whole round; ``best_of_three`` and ``one_hand`` count hands won by each side.
 
 Decisions the sources and rulings leave open, taken here:
-- After two hands with equal totals, extra hands are played one at a time
-  until the totals differ, so a drawn (60-60) tie-breaker is followed by
-  another. The deal keeps alternating, so the first dealer deals the third.
+- A tie-breaker hand is dealt by the next dealer in turn (to the left), so at two
+  players the first dealer deals the third hand. The totals go on counting through
+  tie-breakers: between two sides that makes the tie-breaker's winner the match's;
+  at three, all three play it and the higher total after it wins.
 - The view does not show an opponent's last cards deduced by counting: only
   the upcard, which everybody saw taken, is shown in its holder's hand.
 - Running card points are hidden during the hand (won tricks lie face down);
@@ -94,9 +96,10 @@ class Briscola(Game):
     options = {
         "match": Option(
             "match", TWO_HANDS, MATCHES,
-            "two_hands: the higher card-point total over two hands wins, a tie broken "
-            "by one more hand; best_of_three: first to win two hands; one_hand: the "
-            "first hand won decides (a 60-60 hand counts for nobody).",
+            "two_hands: the higher card-point total over two hands (three at three "
+            "players) wins, a tie broken by one tie-breaker hand at a time; "
+            "best_of_three: first to win two hands; one_hand: the first hand won "
+            "decides (a 60-60 hand counts for nobody).",
         ),
         "show_points": Option(
             "show_points", False, (False, True),
@@ -120,7 +123,8 @@ class Briscola(Game):
 
         ``results`` are the ``result()`` of each hand so far. With the default
         ``match="two_hands"`` the deals' ``points`` are card points: after two
-        hands or more the higher total wins, equal totals mean one more hand.
+        hands (three at three players) the higher total wins, equal totals mean one
+        more hand at a time.
         Raises ValueError for bad options.
         Source: ../shared/rules/README.md ("Briscola"), 004 ("Briscola").
         """

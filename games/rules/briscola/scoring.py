@@ -7,8 +7,9 @@ A hand holds 120 card points (ace 11, 3 10, K 4, Q 3, J 2, others 0):
 61 or more wins it, 60-60 is drawn. What a hand adds to the match depends on
 the option ``match``:
 - ``two_hands`` (the source's match, default): the card points. After two
-  hands the higher total wins; equal totals mean one more hand, and another
-  after every hand that leaves them equal (a drawn tie-breaker).
+  hands (three at three players, each dealing once) the higher total wins; equal
+  totals mean exactly one more hand, and another after every hand that leaves
+  them equal (a drawn tie-breaker).
 - ``best_of_three`` / ``one_hand``: 1 to the winner of the hand, 0 to each on
   a 60-60 draw; the first to win two hands (one hand) wins the match.
 
@@ -43,7 +44,7 @@ WINNING_POINTS = 61
 TWO_HANDS, BEST_OF_THREE, ONE_HAND = "two_hands", "best_of_three", "one_hand"
 MATCHES = (TWO_HANDS, BEST_OF_THREE, ONE_HAND)
 _HANDS_TO_WIN = {BEST_OF_THREE: 2, ONE_HAND: 1}
-_TWO = 2  # hands in the source's match before a tie-breaker
+_TWO, _THREE = 2, 3  # hands in the source's match before a tie-breaker (at 2 or 4, at 3)
 
 display_codes = mask_display(CODES, lambda i: (SUIT[i], -STRENGTH[i]))
 """Bitmask -> codes sorted for display: by suit (C D H S), then A 3 K ... 2."""
@@ -115,15 +116,33 @@ def hand_result(
     }
 
 
+def match_hands(seats: int) -> int:
+    """The hands of a ``two_hands`` match before any tie-breaker: two at two and at four
+    players (the deal passing to the left), three at three (each player deals once).
+
+    Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Briscola": "In the two-
+    and four-player games, one more hand is played ... In the three-player game, each
+    player deals one hand"), ../shared/rules/README.md ("Briscola": a match follows 004
+    literally).
+
+    >>> match_hands(2), match_hands(3), match_hands(4)
+    (2, 3, 2)
+    """
+    return _THREE if seats == _THREE else _TWO
+
+
 def match_winner(totals: Sequence[int], hands: int, match: str, seats: int = 2) -> int | None:
     """The winning side given match ``totals`` (per side) after ``hands`` hands, or None
     while the match goes on.
 
-    ``two_hands``: heads-up, after two hands or more the higher total, None while equal
-    (so a tie-breaker hand decides, and a drawn one is followed by another). At three or
-    four players each deals once (rulings: "each deals once" at three; the same at four
-    so that the deal goes round the table): after ``seats`` hands the higher total wins,
-    and equal totals mean another round of ``seats`` hands.
+    ``two_hands``: after ``match_hands(seats)`` hands (two at two and four players, three
+    at three) the sole highest total wins. Equal highest totals mean exactly one
+    tie-breaker hand, never another whole round; a tie-breaker that leaves them equal
+    (a 60-60 hand between two sides) is followed by another single hand, and so on.
+    The totals keep counting through the tie-breakers, so between two sides the winner of
+    the tie-breaker hand wins the match; at three the tie-breaker is played by all three
+    and the totals after it decide (a decision of this module: 004 names only "the winner
+    of a tie-breaker hand", and the rulings a 60-60 draw, both read for two sides).
     ``best_of_three`` / ``one_hand``: the first side to 2 / 1 hands won.
     Source: ../shared/rules/README.md ("Briscola"), 004 ("Briscola": the match).
 
@@ -136,13 +155,14 @@ def match_winner(totals: Sequence[int], hands: int, match: str, seats: int = 2) 
     >>> three = [150, 130, 80]
     >>> match_winner(three, 2, "two_hands", 3), match_winner(three, 3, "two_hands", 3)
     (None, 0)
-    >>> match_winner([240, 240], 4, "two_hands", 4), match_winner([250, 230], 8, "two_hands", 4)
+    >>> tied = [130, 130, 100]
+    >>> match_winner(tied, 3, "two_hands", 3), match_winner([170, 150, 160], 4, "two_hands", 3)
+    (None, 0)
+    >>> match_winner([120, 120], 2, "two_hands", 4), match_winner([181, 179], 3, "two_hands", 4)
     (None, 0)
     """
     if match == TWO_HANDS:
-        if seats == 2:
-            return higher_total_after(totals, hands, _TWO)
-        return higher_total_after(totals, hands, seats, more=seats)
+        return higher_total_after(totals, hands, match_hands(seats))
     needed = _HANDS_TO_WIN[match]
     for seat, won in enumerate(totals):
         if won >= needed:

@@ -130,8 +130,9 @@ class Burraco(Game):
         ),
         "semi_clean": Option(
             "semi_clean", True, (True, False),
-            "A burraco of eight or more with its wild card at one end of seven naturals "
-            "scores 150 (the federation's semi-clean burraco); off: 100, as a dirty one.",
+            "A burraco of seven or more naturals with its wild card at one end of the run, "
+            "or a set of seven naturals and a wild card, scores 150 (the federation's "
+            "semi-clean burraco); off: 100, as a dirty one.",
         ),
     }  # fmt: skip
 

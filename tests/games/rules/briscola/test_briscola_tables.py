@@ -115,29 +115,6 @@ def test_at_four_each_sees_the_partners_last_cards_once_the_stock_is_out_and_no_
     )
 
 
-def test_three_and_four_player_matches_last_one_deal_each_and_ties_play_another_round():
-    def hand(points):
-        return {"points": list(points)}
-
-    three = [hand([50, 40, 30]), hand([20, 60, 40]), hand([50, 20, 50])]
-    assert GAME.match_winner(three[:2], {}) is None
-    assert GAME.match_scores(three, {}) == [120, 120, 120]
-    assert GAME.match_winner(three, {}) is None  # a three-way tie: three more hands
-    assert (
-        GAME.match_winner([*three, hand([40, 40, 40]), hand([40, 40, 40]), hand([41, 40, 39])], {})
-        == 0
-    )
-
-    def pair(a, b):
-        return {"points": [a, b, a, b], "side_points": [a, b]}
-
-    four = [pair(70, 50), pair(50, 70), pair(61, 59), pair(58, 62)]
-    assert GAME.match_winner(four[:3], {}) is None
-    assert GAME.match_scores(four, {}) == [239, 241]
-    assert GAME.match_winner(four, {}) == 1
-    assert GAME.match_places(four, {}) == [2, 1]
-
-
 @settings(max_examples=30, deadline=None)
 @given(seats=st.sampled_from([3, 4]), seed=st.integers(0, 10**6), dealer=st.integers(0, 3))
 def test_random_play_keeps_every_card_and_points_and_replays(seats, seed, dealer):
