@@ -781,8 +781,8 @@ def _rate(match: Match) -> bool:
     each partner moves by the side's change; a table counts pairwise, K over opponents).
     Each player's RatingChange names as ``opponent`` the player seated after them."""
     seats = list(match.seats.order_by("number"))
-    if len(seats) < 2 or match.winner_seat is None:
-        return False
+    if len(seats) < 2 or (match.winner_seat is None and not match.places):
+        return False  # no result to rate (a pairing lost by both sides)
     if RatingChange.objects.filter(match=match).exists():
         return False
     sides = match.sides
