@@ -45,7 +45,7 @@ ISMCTS_BUDGET_SCALE_BY_GAME: dict[str, float] = {"rumino": 1.5}
 """A game whose search gets more than the time budget a move (slug -> factor), where the
 budget runs too few iterations to beat the heuristic: Rumino's search beat it at N 1 000
 with a horizon of 16 (0.551 over 1 000 deals) and not at N 500 (0.521 over 600), and runs
-some 700 to 830 iterations a second (docs/bots.md, "Twelfth pass")."""
+some 700 to 830 iterations a second (docs/bots.md, "The search against the heuristic")."""
 
 
 def search_seconds(game: str, seconds: float) -> float:
@@ -64,15 +64,15 @@ ISMCTS_TUNING_BY_GAME: dict[str, dict[str, float]] = {
 }
 """Settings added to ``ISMCTS_TUNING`` for one game (slug -> keywords), such as the
 ``horizon`` of a game whose playouts to the deal's end are long: Burraco's and Rumino's
-playouts stop after 16 moves and score the hand as it lies (docs/bots.md, "Fourth pass",
-"Twelfth pass")."""
+playouts stop after 16 moves and score the hand as it lies (docs/bots.md, "Settings",
+"The search against the heuristic")."""
 ISMCTS_LEAVES_TO_HEURISTIC = ("limits ",)
 """Choices the ISMCTS bot leaves to the heuristic: a position whose every legal action
 starts with one of these. A banking game's banker announces one of some 55 pairs of
 limits (Sette e mezzo, Ziginette); 2 000 iterations cannot tell them apart, so the search
 announced lower limits picked by noise. The heuristic announces the highest, the bank
 having the edge (source 004). Over 6 000 decks the two did not differ measurably in chips
-(docs/bots.md, "Ninth pass")."""
+(docs/bots.md, "Settings")."""
 
 
 @dataclass(frozen=True)

@@ -280,7 +280,7 @@ def test_the_ismcts_bot_plays_the_heuristic_where_it_cannot_determinize(error, m
 @pytest.mark.parametrize("slug", ["sette-e-mezzo", "ziginette"])
 def test_the_ismcts_banker_announces_the_heuristics_limits_without_a_search(slug, monkeypatch):
     # Some 55 pairs of limits are too many for the search to tell apart (docs/bots.md,
-    # "Ninth pass"): the banker announces the heuristic's, the highest, and searches not.
+    # "Settings"): the banker announces the heuristic's, the highest, and searches not.
     import games.ismcts
 
     def searched(*args, **kwargs):
@@ -299,8 +299,9 @@ def test_the_ismcts_banker_announces_the_heuristics_limits_without_a_search(slug
 @pytest.mark.parametrize(("slug", "scale"), [("rumino", 1.5), ("briscola", 1.0)])
 def test_the_bot_searches_its_game_s_budget(slug, scale, settings, monkeypatch):
     """Rumino's search needs about 1 000 iterations to beat the heuristic (docs/bots.md,
-    "Twelfth pass"), more than one second runs: its bot searches 1.5 times the budget of
-    the others (``games.bots.search_seconds``), on the site as in the benchmarks."""
+    "The search against the heuristic"), more than one second runs: its bot searches 1.5
+    times the budget of the others (``games.bots.search_seconds``), on the site as in the
+    benchmarks."""
     from games import bots
 
     settings.BOT_DELAY_SECONDS = 0
