@@ -233,6 +233,8 @@ class Tournament(models.Model):
         from games.rules import get_game
 
         game = get_game(self.game)
+        if self.format == self.Format.PHASES:
+            return hasattr(game, "round_victory_points")
         if not hasattr(game, "victory_points") or self.is_table_event:
             return False
         try:
@@ -242,6 +244,16 @@ class Tournament(models.Model):
         return options.get("match") in ("3_hands", "4_hands")
 
     @property
+    def shows_percentage(self) -> bool:
+        """An event in phases with duplicate boards scored by matchpoints: its standings
+        show each entry's matchpoints as a percentage."""
+        return (
+            self.format == self.Format.PHASES
+            and self.duplicate_scoring == self.DuplicateScoring.MATCHPOINTS
+            and self.phases.filter(duplicate=True).exists()
+        )
+
+    @property
     def tie_break_names(self) -> tuple[str, ...]:
         """The tie-breaks that order the standings after match points: the event's choice,
         else the format's defaults (``DEFAULT_TIE_BREAKS_OF``); a table event is ranked
@@ -249,6 +261,8 @@ class Tournament(models.Model):
         """
         if self.is_table_event:
             return (TieBreak.POINT_DIFFERENCE.value, TieBreak.WINS.value)
+        if self.format == self.Format.PHASES:  # tournaments/phase_standings.py
+            return (TieBreak.POINT_DIFFERENCE.value,)
         if self.tiebreaks:
             return tuple(self.tiebreaks)
         return DEFAULT_TIE_BREAKS_OF.get(self.format, DEFAULT_TIE_BREAKS)

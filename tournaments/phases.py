@@ -250,6 +250,8 @@ def _rows(tournament: Tournament) -> list[PhaseRow]:
     tables, byes = [], []
     matches = list(_finished(tournament).prefetch_related("deals"))
     for match in matches:
+        if board_hidden(match):
+            continue  # counted once every table has finished the boards
         if match.is_bye:
             seat = next(iter(match.seats.all()))
             byes.append((match.round.number, entry_of[seat.player_id]))
@@ -458,3 +460,43 @@ def scorecard(match: Match) -> list[dict]:
     if lines:
         lines.append({"deal": None, "points": list(match.scores)})
     return lines
+
+
+# What the event page shows -------------------------------------------------------------
+
+
+def phases_overview(tournament: Tournament) -> list[dict]:
+    """Each phase for the event page: ``{"phase", "rounds": [numbers], "movement"}``, where
+    ``movement`` is a Mitchell's plan once its seating is made: one row a table,
+    ``{"table", "north_south", "east_west": [entry name each round]}`` (names of the
+    entries, "—" for the phantom: that pair sits out); None otherwise."""
+    names = {e.pk: e.name for e in tournament.entries.select_related("player", "partner")}
+    overview = []
+    for phase in tournament.phases.prefetch_related("round_set").order_by("number"):
+        movement = None
+        if phase.movement == Phase.Movement.MITCHELL and phase.seated:
+            north, east = phase.seated["ns"], phase.seated["ew"]
+            schedule = mitchell(north, east, phase.rounds, phase.skip)
+            movement = [
+                {
+                    "table": number + 1,
+                    "north_south": names.get(north[number], "—"),
+                    "east_west": [names.get(r[number].east_west, "—") for r in schedule],
+                }
+                for number in range(len(north))
+            ]
+        overview.append(
+            {
+                "phase": phase,
+                "rounds": sorted(r.number for r in phase.round_set.all()),
+                "movement": movement,
+            }
+        )
+    return overview
+
+
+def event_log(tournament: Tournament):
+    """The arbiter's acts, oldest first, with their entries and staff."""
+    return tournament.arbiter_acts.select_related(
+        "entry__player", "entry__partner", "round", "staff"
+    ).order_by("created_at", "id")

@@ -129,7 +129,7 @@ def test_a_burraco_evening_of_mitchell_duplicate_and_danish_rounds_in_vp(burraco
             else:
                 assert [pair[0] for _, pair in tables] == north
         play_round(number, event, rng)
-        for match, pair in tables:
+        for match, _pair in tables:
             match.refresh_from_db()
             assert match.deals.count() == 2
         if number <= 2:
@@ -198,9 +198,10 @@ def test_the_arbiter_s_penalty_and_disqualification_are_kept_in_the_log(burraco_
     assert last.player_id not in seated_players
     byes = Match.objects.filter(round__tournament=event, is_bye=True)
     assert byes.count() == 1  # its Mitchell opponents sit out with a bye
-    assert list(
-        ArbiterAct.objects.filter(tournament=event).values_list("kind", flat=True)
-    ) == [ArbiterAct.Kind.PENALTY, ArbiterAct.Kind.DISQUALIFICATION]
+    assert list(ArbiterAct.objects.filter(tournament=event).values_list("kind", flat=True)) == [
+        ArbiterAct.Kind.PENALTY,
+        ArbiterAct.Kind.DISQUALIFICATION,
+    ]
 
 
 def test_twelve_players_play_individual_tressette_with_a_new_partner_each_round(db):
@@ -244,3 +245,105 @@ def test_an_individual_phase_needs_an_individual_event(db):
     Phase.objects.create(tournament=event, number=1, movement=Phase.Movement.INDIVIDUAL)
     with pytest.raises(services.TournamentError, match="individual"):
         services.tournament_make_schedule(tournament_id=event.pk)
+
+
+@pytest.fixture
+def briscola_duplicate(db):
+    """Four pairs of Briscola for four at two tables: one Mitchell round of one duplicate
+    board, scored by matchpoints."""
+    players = [
+        make_player(name) for name in ("ann", "ben", "cal", "dan", "eve", "fay", "gus", "hal")
+    ]
+    event = make_event(
+        "briscola", players, table_size=4, pairs=True,
+        duplicate_scoring=Tournament.DuplicateScoring.MATCHPOINTS,
+    )  # fmt: skip
+    for i in range(4):
+        Entry.objects.create(
+            tournament=event, player=players[2 * i], partner=players[2 * i + 1],
+            partner_confirmed=True,
+        )  # fmt: skip
+    Phase.objects.create(
+        tournament=event, number=1, movement=Phase.Movement.MITCHELL, rounds=2,
+        duplicate=True, deals_per_round=1,
+    )  # fmt: skip
+    services.tournament_close_registration(tournament=event)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    event.refresh_from_db()
+    services.tournament_start_next_round(tournament=event)
+    return event
+
+
+def _play_table(match: Match, rng: random.Random) -> None:
+    players = seated(match)
+    while True:
+        match.refresh_from_db()
+        if match.status != Match.Status.IN_PROGRESS:
+            break
+        engine = current_engine(match)
+        game_services.match_apply_action(
+            match_id=match.pk, player_id=players[engine.to_act].pk,
+            action=computer_action(match, engine, rng), seq=match.seq,
+        )  # fmt: skip
+    services.match_result_record(match_id=match.pk)
+
+
+def test_the_event_page_hides_a_board_until_both_tables_have_played_it(briscola_duplicate, client):
+    event = briscola_duplicate
+    first, second = Match.objects.filter(round__tournament=event).order_by("board")
+    _play_table(first, random.Random(1))
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert 'data-testid="phases"' in page and 'data-testid="movement-1"' in page
+    assert 'data-testid="board-hidden"' in page and 'data-testid="scorecard-1"' not in page
+    results = client.get(f"/tournaments/{event.slug}/results.csv").content.decode()
+    assert len(results.strip().splitlines()) == 1  # the header alone
+    api = client.get(f"/api/tournaments/{event.slug}/rounds").json()
+    assert api["items"][0]["matches"][0]["scores"] == []
+    assert client.get(f"/api/tournaments/{event.slug}/scorecards").json()["items"] == []
+    assert Standing.objects.filter(tournament=event, played__gt=0).count() == 0
+
+    _play_table(second, random.Random(2))
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert 'data-testid="board-hidden"' not in page and 'data-testid="scorecard-1"' in page
+    assert 'data-testid="percentage-heading"' in page
+    cards = client.get(f"/api/tournaments/{event.slug}/scorecards").json()["items"]
+    assert [card["board"] for card in cards] == [1, 2]
+    csv = client.get(f"/tournaments/{event.slug}/scorecards.csv").content.decode()
+    assert len(csv.strip().splitlines()) == 1 + 2 * 2  # a deal line and a total a table
+    phases_api = client.get(f"/api/tournaments/{event.slug}/phases").json()
+    assert phases_api[0]["movement"] == "mitchell" and len(phases_api[0]["mitchell"]) == 2
+    # Matchpoints by hand: two tables, so on the board each direction's better net score
+    # earns 2 of 2 (100%), the worse 0 (0%), a tie 1 each (50%).
+    for side in (0, 1):
+        nets = [
+            net(Deal.objects.get(match=m).result, side, get_game("briscola"))
+            for m in (first, second)
+        ]
+        entries = [
+            Entry.objects.get(tournament=event, player=seated(m)[side]).pk for m in (first, second)
+        ]
+        for mine, theirs, entry in ((nets[0], nets[1], entries[0]), (nets[1], nets[0], entries[1])):
+            share = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            row = Standing.objects.get(entry_id=entry)
+            assert row.match_points == pytest.approx(share)
+            assert row.percentage == pytest.approx(100 * share)
+
+
+def test_the_arbiter_page_records_a_penalty_with_its_reason(briscola_duplicate, client):
+    event = briscola_duplicate
+    staff = make_player("sam", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    url = f"/admin/tournaments/tournament/{event.pk}/arbiter/"
+    assert client.get(url).status_code == 200
+    entry = event.entries.order_by("pairing_number").first()
+    refused = client.post(url, {"kind": "penalty", "entry": entry.pk, "points": "1", "reason": ""})
+    assert refused.status_code == 200 and not ArbiterAct.objects.exists()
+    done = client.post(
+        url, {"kind": "penalty", "entry": entry.pk, "points": "1", "reason": "late to the table"}
+    )
+    assert done.status_code == 302
+    act = ArbiterAct.objects.get()
+    assert (act.kind, act.points, act.staff) == (ArbiterAct.Kind.PENALTY, -1.0, staff)
+    assert Standing.objects.get(entry=entry).match_points == -1
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "late to the table" in page and 'data-testid="event-log"' in page
