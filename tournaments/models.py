@@ -277,6 +277,19 @@ class Tournament(models.Model):
 
         if self.pairs and self.table_size != 4:
             raise ValidationError({"table_size": "A pairs event is played at tables of four."})
+        if self.individual and (self.pairs or self.table_size != 4):
+            raise ValidationError(
+                {
+                    "individual": _(
+                        "An individual event seats its players in pairs at tables of four: "
+                        "table size 4, not a pairs event."
+                    )
+                }
+            )
+        if self.individual and self.format != self.Format.PHASES:
+            raise ValidationError(
+                {"format": _("An individual event is run in phases: choose In phases.")}
+            )
         pairs_danish = self.pairs and self.format == self.Format.DANISH
         if (
             self.format in PAIRED_EACH_ROUND

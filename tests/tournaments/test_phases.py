@@ -347,3 +347,19 @@ def test_the_arbiter_page_records_a_penalty_with_its_reason(briscola_duplicate, 
     assert Standing.objects.get(entry=entry).match_points == -1
     page = client.get(event.get_absolute_url()).content.decode()
     assert "late to the table" in page and 'data-testid="event-log"' in page
+
+
+def test_an_individual_event_is_checked_in_admin_as_four_seats_in_phases(db):
+    from django.core.exceptions import ValidationError
+
+    event = Tournament(
+        name="Solo", slug="solo", game="tressette", table_size=4, individual=True,
+        format=Tournament.Format.ROUND_ROBIN,
+    )  # fmt: skip
+    with pytest.raises(ValidationError, match="In phases"):
+        event.clean()
+    event.format, event.pairs = Tournament.Format.PHASES, True
+    with pytest.raises(ValidationError, match="table size 4"):
+        event.clean()
+    event.pairs = False
+    event.clean()
