@@ -119,6 +119,33 @@ class Match(models.Model):
         help_text="While set, the players are still arriving: the move clock starts when "
         "every seat has connected, and a seat not there by then forfeits.",
     )
+    deal_limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Deals the match is played over (a round of N deals); empty: until the "
+        "game's own match rule names a winner. The side with the highest total wins; equal "
+        "totals share the place.",
+    )
+    ends_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The round clock: no deal starts after this time; the deal in progress "
+        "is played out and the match ends after it.",
+    )
+    board_set = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="Duplicate boards: the key shared by every table that plays the same "
+        "boards; a board's cards, results and replays stay hidden until every table of the "
+        "set has finished it (games.boards).",
+    )
+    boards = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='Duplicate boards, secret: one {"deck": [...], "dealer": seat, "salt": ...} '
+        "per deal, the same at every table of the set.",
+    )
 
     class Meta:
         ordering = ["round__number", "board", "id"]

@@ -57,14 +57,20 @@ logger = logging.getLogger(__name__)
 def _deal_prepare(*, match: Match, number: int, dealer: int, carry: dict | None = None) -> Deal:
     """Deal ``number``, not yet saved, from a fresh CSPRNG shuffle, with the commitment to
     its deck (games/rules/fairness.py, docs/fairness.md); the deck never leaves the server.
-    ``carry``: what it needs from the deals before it (``Game.carry_for``).
+    ``carry``: what it needs from the deals before it (``Game.carry_for``). A match of
+    duplicate boards (``Match.boards``, games/boards.py) takes board ``number``'s deck,
+    dealer and salt instead, so every table of the set commits to the same deck.
     """
     game = get_game(match.game)
-    engine = game.new_deal(
-        seats=match.seat_count, dealer=dealer, options=match.options, carry=carry
-    )
-    deck = engine.record()["deck"]
-    salt = fairness.new_salt()
+    if match.boards:  # duplicate: deal n is board n, the same at every table of the set
+        board = match.boards[number - 1]
+        deck, dealer, salt = board["deck"], board["dealer"], board["salt"]
+    else:
+        engine = game.new_deal(
+            seats=match.seat_count, dealer=dealer, options=match.options, carry=carry
+        )
+        deck = engine.record()["deck"]
+        salt = fairness.new_salt()
     return Deal(
         match=match,
         number=number,
@@ -720,6 +726,11 @@ def _after_deal(match: Match, deal: Deal, results: list | None = None) -> Deal |
             .values_list("result", flat=True)
         )
     match.scores = game.match_scores(results, match.options)
+    if _deals_over(match, deal.number):
+        places = _places_by_totals(match.scores)
+        winner = places.index(1) if places.count(1) == 1 else None
+        _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
+        return None
     winner = game.match_winner(results, match.options)
     if winner is not None:
         places = game.match_places(results, match.options) or _places(match.scores, winner)
@@ -731,6 +742,25 @@ def _after_deal(match: Match, deal: Deal, results: list | None = None) -> Deal |
         dealer=game.next_dealer(deal.dealer, match.seat_count, results),
         carry=game.carry_for(match.options, match.seat_count, results),
     )
+
+
+def _deals_over(match: Match, played: int) -> bool:
+    """True when a match of a set number of deals (``deal_limit``, or one deal a board)
+    has played them all after ``played`` deals, or its round clock (``ends_at``) has run
+    out: no further deal starts."""
+    limit = match.deal_limit or (len(match.boards) if match.boards else None)
+    if limit is not None and played >= limit:
+        return True
+    return match.ends_at is not None and timezone.now() >= match.ends_at
+
+
+def _places_by_totals(totals: Sequence[int]) -> list[int]:
+    """Places per side by match totals, higher first; equal totals share a place.
+
+    >>> _places_by_totals([120, 80, 120])
+    [1, 3, 1]
+    """
+    return [1 + sum(other > mine for other in totals) for mine in totals]
 
 
 def _restart_move_clock(match: Match, mover: int | None = None, to_act: int | None = None) -> None:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import hooks, services
+from games.boards import deal_hidden
 from games.bots import DEFAULT_LEVEL, LEVELS
 from games.game_options import game_form, games_for_newcomers, options_from_post, seats_from_post
 from games.models import Deal, Match
@@ -98,6 +99,8 @@ def deal_record(request: HttpRequest, match_id: int, number: int) -> HttpRespons
     deal = get_object_or_404(Deal.objects.select_related("match"), match_id=match_id, number=number)
     if not deal.is_over:
         raise Http404("This deal is not over: its record is published when it ends.")
+    if deal_hidden(deal):
+        raise Http404("This board is still being played at another table.")
     response = JsonResponse(deal.public_record(), json_dumps_params={"indent": 1})
     filename = f"{deal.match.game}-match{match_id}-deal{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -111,6 +114,8 @@ def deal_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespons
     deal = get_object_or_404(Deal.objects.select_related("match"), match_id=match_id, number=number)
     if not deal.is_over:
         raise Http404("This deal is not over: it can be replayed once it ends.")
+    if deal_hidden(deal):
+        raise Http404("This board is still being played at another table.")
     match = deal.match
     seats = list(match.seats.select_related("player").order_by("number"))
     names = {s.number: s.player.username for s in seats}

@@ -7,9 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
-from tournaments import services, views
+from tournaments import phases, services, views
 from tournaments.models import (
+    ArbiterAct,
     Entry,
+    Phase,
     Rating,
     RatingChange,
     Round,
@@ -74,6 +76,8 @@ class TournamentForm(forms.ModelForm):
             "clock_increment",
             "table_size",
             "pairs",
+            "individual",
+            "duplicate_scoring",
             "table_rounds",
         ]
 
@@ -112,6 +116,18 @@ class EntryInline(admin.TabularInline):
     autocomplete_fields = ["player", "partner"]
 
 
+class PhaseInline(admin.StackedInline):
+    """The phases of an event in phases (format "In phases"), in order."""
+
+    model = Phase
+    extra = 0
+    fields = [
+        ("number", "movement", "rounds"),
+        ("skip", "seating", "north_south"),
+        ("duplicate", "deals_per_round", "round_minutes"),
+    ]
+
+
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
@@ -138,8 +154,20 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
     search_fields = ["name", "slug", "description"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "created_at"
-    readonly_fields = ["status", "winner"]
-    inlines = [EntryInline, RoundInline]
+    readonly_fields = ["status", "winner", "arbiter"]
+    inlines = [PhaseInline, EntryInline, RoundInline]
+
+    @admin.display(description=_("Arbiter"))
+    def arbiter(self, obj):
+        """A link to the event's arbiter page (adjustments, penalties, replacements)."""
+        from django.urls import reverse
+        from django.utils.html import format_html
+
+        if obj is None or obj.pk is None:
+            return "–"
+        url = reverse("admin:tournaments_tournament_arbiter", args=[obj.pk])
+        return format_html('<a href="{}">{}</a>', url, _("Decisions and the event log"))
+
     actions = [
         "open_registration",
         "close_registration_and_make_schedule",
@@ -152,6 +180,50 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(entry_total=Count("entries"))
+
+    def get_urls(self):
+        from django.urls import path
+
+        return [
+            path(
+                "<int:tournament_id>/arbiter/",
+                self.admin_site.admin_view(self.arbiter_view),
+                name="tournaments_tournament_arbiter",
+            ),
+            *super().get_urls(),
+        ]
+
+    def arbiter_view(self, request, tournament_id: int):
+        """The arbiter's form: adjust a result, give a penalty, replace a player, admit a
+        late entry or disqualify, each with a reason (tournaments.phases); every act is
+        kept in the event log and the standings are recomputed."""
+        from django.shortcuts import get_object_or_404, redirect
+        from django.template.response import TemplateResponse
+
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not self.has_change_permission(request, tournament):
+            from django.core.exceptions import PermissionDenied
+
+            raise PermissionDenied
+        form = ArbiterForm(request.POST or None, tournament=tournament)
+        if request.method == "POST" and form.is_valid():
+            try:
+                form.apply(staff=request.user)
+            except (phases.PhaseError, services.TournamentError) as error:
+                form.add_error(None, str(error))
+            else:
+                services.tournament_recompute_standings(tournament=tournament)
+                self.message_user(request, _("The decision is recorded."), messages.SUCCESS)
+                return redirect(request.path)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Arbiter: %(event)s") % {"event": tournament},
+            "tournament": tournament,
+            "form": form,
+            "event_log": phases.event_log(tournament),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/tournaments/arbiter.html", context)
 
     @admin.display(description="Entries", ordering="entry_total")
     def entry_count(self, obj):
@@ -196,6 +268,100 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
         return views.csv_response(
             "results", queryset.order_by("slug"), views.results_table, several=True
         )
+
+
+class ArbiterForm(forms.Form):
+    """One arbiter's decision. ``points`` for an adjustment (added, may be negative) or a
+    penalty (taken away); ``leaving`` and ``joining`` (usernames) for a replacement;
+    ``joining`` (and ``partner``) for a late entry."""
+
+    kind = forms.ChoiceField(label=_("Decision"), choices=ArbiterAct.Kind.choices)
+    entry = forms.ModelChoiceField(label=_("Entry"), queryset=Entry.objects.none(), required=False)
+    points = forms.FloatField(label=_("Points"), required=False)
+    leaving = forms.CharField(label=_("Player leaving"), required=False, max_length=150)
+    joining = forms.CharField(label=_("Player joining"), required=False, max_length=150)
+    partner = forms.CharField(label=_("Partner (late pair)"), required=False, max_length=150)
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["entry"].queryset = tournament.entries.select_related("player", "partner")
+
+    def _player(self, field: str):
+        from accounts.models import Player
+
+        name = (self.cleaned_data.get(field) or "").strip()
+        if not name:
+            return None
+        try:
+            return Player.objects.get(username__iexact=name)
+        except Player.DoesNotExist:
+            raise phases.PhaseError(_("There is no player %(name)s.") % {"name": name}) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("kind")
+        needs_entry = kind != ArbiterAct.Kind.LATE_ENTRY
+        if needs_entry and not cleaned.get("entry"):
+            self.add_error("entry", _("Choose the entry."))
+        if kind in (ArbiterAct.Kind.ADJUSTMENT, ArbiterAct.Kind.PENALTY) and not cleaned.get(
+            "points"
+        ):
+            self.add_error("points", _("Give the points."))
+        if kind == ArbiterAct.Kind.REPLACEMENT and not (
+            cleaned.get("leaving") and cleaned.get("joining")
+        ):
+            self.add_error("joining", _("Name the player leaving and the one joining."))
+        if kind == ArbiterAct.Kind.LATE_ENTRY and not cleaned.get("joining"):
+            self.add_error("joining", _("Name the player joining."))
+        return cleaned
+
+    def apply(self, *, staff) -> None:
+        """Carry the decision out through tournaments.phases.
+
+        Raises:
+            phases.PhaseError: the service refuses it (its message is for the user).
+        """
+        data, event = self.cleaned_data, self.tournament
+        kind, reason = data["kind"], data["reason"]
+        if kind in (ArbiterAct.Kind.ADJUSTMENT, ArbiterAct.Kind.PENALTY):
+            phases.arbiter_adjust(
+                tournament=event, entry=data["entry"], points=data["points"], reason=reason,
+                staff=staff, penalty=kind == ArbiterAct.Kind.PENALTY,
+            )  # fmt: skip
+        elif kind == ArbiterAct.Kind.REPLACEMENT:
+            phases.arbiter_replace(
+                tournament=event, entry=data["entry"], leaving=self._player("leaving"),
+                joining=self._player("joining"), reason=reason, staff=staff,
+            )  # fmt: skip
+        elif kind == ArbiterAct.Kind.LATE_ENTRY:
+            phases.arbiter_admit_late(
+                tournament=event, player=self._player("joining"),
+                partner=self._player("partner"), reason=reason, staff=staff,
+            )  # fmt: skip
+        else:
+            phases.arbiter_disqualify(
+                tournament=event, entry=data["entry"], reason=reason, staff=staff
+            )
+
+
+@admin.register(ArbiterAct)
+class ArbiterActAdmin(SecretLookupsRefused, admin.ModelAdmin):
+    """The event logs, read only: decisions are taken on an event's arbiter page."""
+
+    list_display = ["tournament", "kind", "entry", "points", "reason", "staff", "created_at"]
+    list_filter = ["kind", "tournament"]
+    list_select_related = ["tournament", "entry__player", "staff"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Round)

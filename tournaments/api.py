@@ -17,6 +17,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 
 from games.models import Match, Seat
 from games.rules import all_games, get_game
+from tournaments import phases
 from tournaments.models import Rating, Round, Standing, Tournament
 
 api = NinjaAPI(
@@ -97,6 +98,35 @@ class StandingOut(Schema):
     progressive: float
 
 
+class MovementRowOut(Schema):
+    table: int
+    north_south: str
+    east_west: list[str]
+
+
+class PhaseOut(Schema):
+    number: int
+    movement: str
+    rounds: list[int]
+    skip: int
+    duplicate: bool
+    deals_per_round: int | None
+    round_minutes: int | None
+    mitchell: list[MovementRowOut] | None
+
+
+class ScorecardLineOut(Schema):
+    deal: int | None
+    points: list[int]
+
+
+class ScorecardOut(Schema):
+    round: int
+    board: int
+    sides: list[list[str]]
+    lines: list[ScorecardLineOut]
+
+
 class RatingOut(Schema):
     player: str
     rating: float
@@ -128,6 +158,7 @@ def _tournament_out(tournament: Tournament) -> dict:
 def _match_out(match: Match) -> dict:
     """``MatchOut`` fields of ``match`` (seats prefetched)."""
     seats = sorted(match.seats.all(), key=lambda seat: seat.number)
+    hidden = phases.board_hidden(match)  # duplicate boards still in play at another table
     return {
         "id": match.pk,
         "board": match.board,
@@ -135,9 +166,9 @@ def _match_out(match: Match) -> dict:
         "bye": match.is_bye,
         "seats": [{"seat": s.number, "player": s.player.username} for s in seats],
         "sides": [list(side) for side in match.sides] if not match.is_bye else [[0]],
-        "scores": list(match.scores or []),
-        "winner_side": match.winner_seat,
-        "places": match.places,
+        "scores": [] if hidden else list(match.scores or []),
+        "winner_side": None if hidden else match.winner_seat,
+        "places": [] if hidden else match.places,
         "reason": match.reason,
         "finished_at": match.finished_at,
         "url": match.get_absolute_url(),
@@ -231,6 +262,63 @@ def results(request, slug: str):
         .order_by("round__number", "board")
     )
     return _Page(found, _match_out)
+
+
+@api.get(
+    "/tournaments/{slug}/phases",
+    response=list[PhaseOut],
+    summary="An event in phases: its phases and their movements",
+)
+def phase_list(request, slug: str):
+    """An event's phases in order; a Mitchell's movement table once its seating is made
+    (one row a table: the North-South pair and the East-West pair of each round)."""
+    return [
+        {
+            "number": item["phase"].number,
+            "movement": item["phase"].movement,
+            "rounds": item["rounds"],
+            "skip": item["phase"].skip,
+            "duplicate": item["phase"].duplicate,
+            "deals_per_round": item["phase"].deals_per_round,
+            "round_minutes": item["phase"].round_minutes,
+            "mitchell": item["movement"],
+        }
+        for item in phases.phases_overview(_tournament(slug))
+    ]
+
+
+@api.get(
+    "/tournaments/{slug}/scorecards",
+    response=list[ScorecardOut],
+    summary="Each finished table deal by deal",
+)
+@paginate(LimitOffsetPagination)
+def scorecards(request, slug: str):
+    """Each finished table's deals and total, in round and board order; a table of
+    duplicate boards still in play at another table is left out."""
+    found = (
+        Match.objects.filter(
+            round__tournament=_tournament(slug), status=Match.Status.FINISHED, is_bye=False
+        )
+        .select_related("round")
+        .prefetch_related(_SEATS)
+        .order_by("round__number", "board")
+    )
+    cards = []
+    for match in found:
+        lines = phases.scorecard(match)
+        if not lines:
+            continue
+        names = {seat.number: seat.player.username for seat in match.seats.all()}
+        cards.append(
+            {
+                "round": match.round.number,
+                "board": match.board,
+                "sides": [[names[seat] for seat in side] for side in match.sides],
+                "lines": lines,
+            }
+        )
+    return cards
 
 
 @api.get(

@@ -79,6 +79,7 @@ class Tournament(models.Model):
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
         DANISH = "danish", _("Danish")
+        PHASES = "phases", _("In phases (Mitchell, Danish, individual)")
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=120, unique=True)
@@ -139,6 +140,24 @@ class Tournament(models.Model):
         default=True,
         help_text=_("Danish: pair an entrant with the next one not yet met (modified Danish)."),
     )
+    individual = models.BooleanField(
+        default=False,
+        help_text=_(
+            "An individual event of a partnership game: players enter alone and the "
+            "partners change every round (table size 4)."
+        ),
+    )
+
+    class DuplicateScoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Matchpoints (2 for each score beaten, 1 for a tie)")
+        DATUM_VP = "datum_vp", _("Difference from the board's average, in Victory Points")
+
+    duplicate_scoring = models.CharField(
+        max_length=12,
+        choices=DuplicateScoring.choices,
+        default=DuplicateScoring.DATUM_VP,
+        help_text=_("How duplicate boards are scored, among those who held the same cards."),
+    )
     tiebreaks = models.JSONField(
         default=list,
         blank=True,
@@ -195,8 +214,9 @@ class Tournament(models.Model):
 
     @property
     def is_table_event(self) -> bool:
-        """Players are seated at tables of three or more (not pairs, not head-to-head)."""
-        return not self.pairs and self.table_size > 2
+        """Players are seated at tables of three or more (not pairs, not head-to-head, not an
+        individual event of a partnership game)."""
+        return not self.pairs and not self.individual and self.table_size > 2
 
     @property
     def pairs_each_round(self) -> bool:
@@ -213,6 +233,8 @@ class Tournament(models.Model):
         from games.rules import get_game
 
         game = get_game(self.game)
+        if self.format == self.Format.PHASES:
+            return hasattr(game, "round_victory_points")
         if not hasattr(game, "victory_points") or self.is_table_event:
             return False
         try:
@@ -222,6 +244,16 @@ class Tournament(models.Model):
         return options.get("match") in ("3_hands", "4_hands")
 
     @property
+    def shows_percentage(self) -> bool:
+        """An event in phases with duplicate boards scored by matchpoints: its standings
+        show each entry's matchpoints as a percentage."""
+        return (
+            self.format == self.Format.PHASES
+            and self.duplicate_scoring == self.DuplicateScoring.MATCHPOINTS
+            and self.phases.filter(duplicate=True).exists()
+        )
+
+    @property
     def tie_break_names(self) -> tuple[str, ...]:
         """The tie-breaks that order the standings after match points: the event's choice,
         else the format's defaults (``DEFAULT_TIE_BREAKS_OF``); a table event is ranked
@@ -229,6 +261,8 @@ class Tournament(models.Model):
         """
         if self.is_table_event:
             return (TieBreak.POINT_DIFFERENCE.value, TieBreak.WINS.value)
+        if self.format == self.Format.PHASES:  # tournaments/phase_standings.py
+            return (TieBreak.POINT_DIFFERENCE.value,)
         if self.tiebreaks:
             return tuple(self.tiebreaks)
         return DEFAULT_TIE_BREAKS_OF.get(self.format, DEFAULT_TIE_BREAKS)
@@ -243,6 +277,19 @@ class Tournament(models.Model):
 
         if self.pairs and self.table_size != 4:
             raise ValidationError({"table_size": "A pairs event is played at tables of four."})
+        if self.individual and (self.pairs or self.table_size != 4):
+            raise ValidationError(
+                {
+                    "individual": _(
+                        "An individual event seats its players in pairs at tables of four: "
+                        "table size 4, not a pairs event."
+                    )
+                }
+            )
+        if self.individual and self.format != self.Format.PHASES:
+            raise ValidationError(
+                {"format": _("An individual event is run in phases: choose In phases.")}
+            )
         pairs_danish = self.pairs and self.format == self.Format.DANISH
         if (
             self.format in PAIRED_EACH_ROUND
@@ -308,6 +355,104 @@ DEFAULT_TIE_BREAKS_OF = {
     Tournament.Format.KNOCKOUT: ("wins", "point_difference"),
 }
 """Tie-breaks of an event that chooses none; a round robin's are ``DEFAULT_TIE_BREAKS``."""
+
+
+class Phase(models.Model):
+    """A phase of an event in phases (``Tournament.Format.PHASES``): a number of rounds of
+    one movement, e.g. two Mitchell rounds with duplicate boards, then two Danish rounds
+    (docs/tournaments.md). Standings run through the phases in the event's scoring."""
+
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell (North-South stay, East-West move)")
+        DANISH = "danish", _("Danish (1 v 2, 3 v 4 in the standings)")
+        INDIVIDUAL = "individual", _("Individual (a new partner every round)")
+
+    class Seating(models.TextChoices):
+        ORDER = "order", _("Entry order: the first half North-South")
+        DRAW = "draw", _("A draw")
+        CHOSEN = "chosen", _("The organiser's choice")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="phases")
+    number = models.PositiveSmallIntegerField()
+    movement = models.CharField(max_length=12, choices=Movement.choices)
+    rounds = models.PositiveSmallIntegerField(default=1)
+    skip = models.PositiveSmallIntegerField(
+        default=1, help_text=_("Mitchell: tables the East-West pairs move on after each round.")
+    )
+    seating = models.CharField(max_length=8, choices=Seating.choices, default=Seating.ORDER)
+    north_south = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("Mitchell, the organiser's choice: the entries (ids) that sit North-South."),
+    )
+    seated = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=_('The Mitchell seating once made: {"ns": [entry ids], "ew": [...]}.'),
+    )
+    duplicate = models.BooleanField(
+        default=False,
+        help_text=_("Every table plays the same cards for each board (carte uguali)."),
+    )
+    deals_per_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("Deals (boards) a round; empty: the game's own match."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "The round clock: no deal starts after this many minutes from the round's "
+            "start; the deal in progress is played out. Empty: no round clock."
+        ),
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="phase_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – phase {self.number} ({self.get_movement_display()})"
+
+
+class ArbiterAct(models.Model):
+    """An arbiter's act in an event, kept in its log and shown on the event page: a score
+    adjustment or penalty (``points`` added to the entry's event score, negative for a
+    penalty), a replacement, a late entry or a disqualification, always with a reason."""
+
+    class Kind(models.TextChoices):
+        ADJUSTMENT = "adjustment", _("Score adjustment")
+        PENALTY = "penalty", _("Penalty")
+        REPLACEMENT = "replacement", _("Replacement")
+        LATE_ENTRY = "late_entry", _("Late entry")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="arbiter_acts"
+    )
+    round = models.ForeignKey(
+        "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    entry = models.ForeignKey(
+        "Entry", on_delete=models.CASCADE, null=True, blank=True, related_name="arbiter_acts"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    points = models.FloatField(default=0)
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.entry or self.tournament}"
 
 
 class Entry(models.Model):
@@ -377,6 +522,9 @@ class Round(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
+    phase = models.ForeignKey(
+        Phase, on_delete=models.CASCADE, null=True, blank=True, related_name="round_set"
+    )
     starts_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -422,6 +570,9 @@ class Standing(models.Model):
     buchholz = models.FloatField(default=0)
     median_buchholz = models.FloatField(default=0)
     progressive = models.FloatField(default=0)
+    percentage = models.FloatField(
+        null=True, blank=True, help_text=_("Duplicate boards: matchpoints as a percentage.")
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

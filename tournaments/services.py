@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
+from types import SimpleNamespace
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Q
@@ -25,6 +26,7 @@ from games.models import Match, Seat
 from games.rules import get_game
 from games.services import player_matches
 from games.state import match_victory_points
+from tournaments import phases
 from tournaments.models import (
     STARTING_RATING,
     Entry,
@@ -267,7 +269,7 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
     entries = [e for e in tournament.entries.select_related("player", "partner") if e.is_complete]
     # A pair whose partner never confirmed cannot play: it is dropped with the schedule.
     tournament.entries.exclude(pk__in=[e.pk for e in entries]).delete()
-    needed = tournament.table_size if tournament.is_table_event else 2
+    needed = tournament.table_size if tournament.is_table_event or tournament.individual else 2
     if len(entries) < needed:
         if needed == 2:
             raise TournamentError(
@@ -277,7 +279,9 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
             _("%(event)s: at least %(needed)s players must enter a table event.")
             % {"event": tournament, "needed": needed}
         )
-    if tournament.pairs_each_round:
+    if tournament.format == Tournament.Format.PHASES:
+        order = _seeded(tournament, entries)
+    elif tournament.pairs_each_round:
         _check_paired_each_round(tournament, len(entries))
         order = _seeded(tournament, entries)
     else:
@@ -285,7 +289,12 @@ def tournament_make_schedule(*, tournament_id: int) -> list[Round]:
     for number, entry in enumerate(order, start=1):
         entry.pairing_number = number
     Entry.objects.bulk_update(order, ["pairing_number"])
-    if tournament.pairs_each_round:
+    if tournament.format == Tournament.Format.PHASES:
+        try:
+            rounds = phases.phases_make_rounds(tournament, _round_starts(tournament))
+        except phases.PhaseError as error:
+            raise TournamentError(str(error)) from None
+    elif tournament.pairs_each_round:
         rounds = _make_empty_rounds(tournament, _round_count(tournament, len(order)))
     elif tournament.is_table_event:
         rounds = _make_table_rounds(tournament, order)
@@ -355,9 +364,11 @@ def _make_table_rounds(tournament: Tournament, order: list[Entry]) -> list[Round
     return rounds
 
 
-def _create_match(round_, board: int, seating: list, game: str, options: dict) -> Match:
-    """A scheduled match of ``round_`` with ``seating[n]`` at seat ``n``."""
+def _create_match(round_, board: int, seating: list, game: str, options: dict, **fields) -> Match:
+    """A scheduled match of ``round_`` with ``seating[n]`` at seat ``n``; ``fields``: more
+    of the Match's fields (an event in phases: deals, round clock, duplicate boards)."""
     match = Match.objects.create(
+        **fields,
         game=game,
         options=options,
         round=round_,
@@ -417,6 +428,11 @@ def round_start(*, round_id: int) -> Round:
         )
     if round_.tournament.pairs_each_round and not round_.matches.exists():
         _pair_round(round_)
+    elif round_.phase_id is not None and not round_.matches.exists():
+        try:
+            phases.phase_pair_round(round_, _create_match, _create_bye)
+        except phases.PhaseError as error:
+            raise TournamentError(str(error)) from None
     for match_id in round_.matches.filter(is_bye=False).values_list("pk", flat=True):
         game_services.match_start(match_id=match_id)
     round_.status = Round.Status.STARTED
@@ -781,8 +797,8 @@ def _rate(match: Match) -> bool:
     each partner moves by the side's change; a table counts pairwise, K over opponents).
     Each player's RatingChange names as ``opponent`` the player seated after them."""
     seats = list(match.seats.order_by("number"))
-    if len(seats) < 2 or match.winner_seat is None:
-        return False
+    if len(seats) < 2 or (match.winner_seat is None and not match.places):
+        return False  # no result to rate (a pairing lost by both sides)
     if RatingChange.objects.filter(match=match).exists():
         return False
     sides = match.sides
@@ -855,6 +871,26 @@ def _recompute_standings(tournament: Tournament) -> None:
         matches = [m for m in matches if not any(s.player_id in gone for s in m.seats.all())]
     if tournament.is_table_event:
         _save_table_standings(tournament, entries, _entry_of_player(entries.values()), matches)
+        return
+    if tournament.format == Tournament.Format.PHASES:
+        _replace_standings(
+            tournament,
+            [
+                (
+                    entry,
+                    SimpleNamespace(
+                        rank=row.rank, played=row.played, wins=row.wins, losses=row.losses,
+                        byes=row.byes, match_points=round(row.total, 4),
+                    ),
+                    {
+                        "deal_points_for": row.points_for,
+                        "deal_points_against": row.points_against,
+                        "percentage": row.percentage,
+                    },
+                )
+                for entry, row in phases.phase_standing_rows(tournament)
+            ],
+        )  # fmt: skip
         return
     results = _match_results(entries, matches)
     rows = compute_standings(

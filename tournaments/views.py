@@ -19,7 +19,7 @@ from accounts.models import Player
 from games.game_options import games_for_newcomers
 from games.models import Match, Seat
 from games.rules import all_games, get_game
-from tournaments import services
+from tournaments import phases, services
 from tournaments.models import (
     TIE_BREAK_COLUMNS,
     TIE_BREAK_HELP,
@@ -145,9 +145,13 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         _public_tournaments().select_related("winner__player", "winner__partner"), slug=slug
     )
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-    rounds = tournament.rounds.prefetch_related(
-        Prefetch("matches", queryset=Match.objects.prefetch_related(seats).order_by("board"))
-    ).order_by("number")
+    rounds = (
+        tournament.rounds.select_related("phase")
+        .prefetch_related(
+            Prefetch("matches", queryset=Match.objects.prefetch_related(seats).order_by("board"))
+        )
+        .order_by("number")
+    )
     entries = list(
         tournament.entries.select_related("player", "partner").order_by(
             "pairing_number", "created_at"
@@ -157,6 +161,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     for round_ in rounds:
         for match in round_.matches.all():
             match.side_rows = _side_rows(match)
+            if round_.phase_id and match.status == Match.Status.FINISHED and not match.is_bye:
+                match.scorecard = phases.scorecard(match)
     mine = services.entry_of(tournament, request.user) if request.user.is_authenticated else None
     # The live page re-fetches its rounds (status, pairings, results) on each "changed".
     template = "tournaments/_rounds.html" if request.GET.get("partial") == "rounds" else None
@@ -178,16 +184,29 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and mine.partner_id == request.user.pk
             and not mine.partner_confirmed,
             "Round": Round,
+            "phases": phases.phases_overview(tournament)
+            if tournament.format == Tournament.Format.PHASES
+            else None,
+            "event_log": phases.event_log(tournament),
         },
     )
 
 
 def _side_rows(match: Match) -> list[dict]:
-    """Each side of a match for the round table: ``{"names", "score", "won", "place"}``."""
+    """Each side of a match for the round table: ``{"names", "score", "won", "place"}``.
+    A table of duplicate boards that another table has still to finish shows no score
+    (``match.hidden``): its result would tell them the cards."""
     seats = list(match.seats.all())
     by_number = {seat.number: seat.player.username for seat in seats}
     if match.is_bye or match.seat_count < 2:
         return [{"names": list(by_number.values()), "score": None, "won": True, "place": 1}]
+    match.hidden = phases.board_hidden(match)
+    if match.hidden:
+        return [
+            {"names": [by_number.get(seat, "?") for seat in side], "score": None,
+             "won": False, "place": None}
+            for side in match.sides
+        ]  # fmt: skip
     rows = []
     for number, side in enumerate(match.sides):
         rows.append(
@@ -318,6 +337,8 @@ def results_table(tournament: Tournament) -> Table:
         round__status=Round.Status.PENDING
     )
     for match in matches:
+        if phases.board_hidden(match):
+            continue  # duplicate boards still in play at another table
         names = _side_names(match, len(sides))
         scores = [] if match.is_bye else list(match.scores or [])
         scores += [""] * (len(sides) - len(scores))
@@ -373,6 +394,30 @@ def schedule_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The schedule as CSV (``schedule_table``)."""
     tournament = get_object_or_404(Tournament.objects.filter(status__in=PUBLIC_STATUSES), slug=slug)
     return csv_response("schedule", [tournament], schedule_table)
+
+
+def scorecards_table(tournament: Tournament) -> Table:
+    """Each table's rounds deal by deal (``tournaments.phases.scorecard``): round, board,
+    deal (empty on a table's total line), then each side's names and points; tables of
+    duplicate boards still in play at another table are left out."""
+    sides = _side_columns(tournament)
+    header = ["round", "board", "deal", *sides, *(f"{side}_points" for side in sides)]
+    rows = []
+    matches = _csv_matches(tournament, status=Match.Status.FINISHED, is_bye=False).exclude(
+        round__status=Round.Status.PENDING
+    )
+    for match in matches:
+        names = _side_names(match, len(sides))
+        for line in phases.scorecard(match):
+            points = list(line["points"]) + [""] * (len(sides) - len(line["points"]))
+            rows.append([match.round.number, match.board, line["deal"] or "", *names, *points])
+    return header, rows
+
+
+def scorecards_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The scorecards as CSV (``scorecards_table``)."""
+    tournament = get_object_or_404(Tournament.objects.filter(status__in=PUBLIC_STATUSES), slug=slug)
+    return csv_response("scorecards", [tournament], scorecards_table)
 
 
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:

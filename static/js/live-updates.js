@@ -49,3 +49,9 @@
 
   document.querySelectorAll("[data-live-ws]").forEach(watch);
 })();
+
+// Printing an event page: every scorecard is printed open (the print stylesheet hides its
+// summary line).
+window.addEventListener("beforeprint", () => {
+  document.querySelectorAll("details.scorecard").forEach((details) => { details.open = true; });
+});

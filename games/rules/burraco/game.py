@@ -81,6 +81,9 @@ from games.rules.burraco.scoring import (
     match_winner,
     side_victory_points,
 )
+from games.rules.burraco.scoring import (
+    victory_points as scoring_victory_points,
+)
 from games.rules.burraco.view import build_view
 from games.rules.cards import RANKS, SUITS, Pack, parse_card
 
@@ -165,6 +168,15 @@ class Burraco(Game):
         if hands is None or len(results) < hands:
             return None
         return side_victory_points(self.match_scores(results[:hands], options), hands)
+
+    def round_victory_points(self, difference: int, deals: int) -> tuple[int, int]:
+        """``(winner's VP, loser's VP)`` for a round of ``deals`` deals won by
+        ``difference`` points (>= 0), as an event in phases scores it: the federation's
+        3-hand table for rounds of up to three deals, its 4-hand table for four or more
+        (the tables are for 3 and 4 hands; shorter rounds take the 3-hand one).
+        Raises ValueError for a negative or non-int difference.
+        Source: ../shared/rules/README.md ("Burraco", the federation's tables)."""
+        return scoring_victory_points(difference, 4 if deals >= 4 else 3)
 
     def estimate_points(self, deal: Deal) -> list[float]:
         """Each side's points if the hand ended now, without closing: its melds and
