@@ -1017,6 +1017,13 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
         raise ClientError("gone", _GONE_MESSAGE(), seq=match.seq)
     match.seq += 1
     _finish_against(match, seat, Match.Reason.RESIGNED)
+    gone = _gone_seats(match) if len(match.sides) >= 3 else []
+    if gone:
+        # The players gone before are placed behind the one who resigns.
+        scores = list(match.scores) or [0] * len(match.sides)
+        match.winner_seat, match.places = _gone_last(
+            match, match.winner_seat, _places(scores, match.winner_seat), [*gone, seat]
+        )
     match.save()
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     _broadcast_on_commit(match, seats, deal)
@@ -1114,7 +1121,9 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     if match.grace_until is not None:
         absent = [s.number for s in Seat.objects.filter(match=match, arrived_at__isnull=True)]
         if absent and len(absent) < len(seats):
-            loser, leaving = absent[0], absent
+            loser = absent[0]
+        # Everyone who never came leaves at once: nobody came, nobody stays (a forfeit).
+        leaving = absent or leaving
     rows = {
         number: (gone_at, is_bot)
         for number, gone_at, is_bot in Seat.objects.filter(match=match).values_list(

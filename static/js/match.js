@@ -303,10 +303,17 @@ export class MatchClient {
     }
     const el = this.root && this.root.querySelector("[data-testid=move-clock]");
     const secs = this.moveClockSeconds();
+    if (secs === 0) {
+      clearInterval(this.clockTimer);
+      // The deadline has passed: a ping, a second later, has the server check it now
+      // (services.match_check_clock), where no beat runs (the embedded default), so that a
+      // table of three or more goes on at once without a player who has gone.
+      clearTimeout(this.deadlinePing);
+      this.deadlinePing = setTimeout(() => this.send({ type: "ping" }), 1000);
+    }
     if (!el || secs === null) return;
     el.textContent = moveClockText(secs);
     el.classList.toggle("is-low", secs <= 30);
-    if (secs === 0) clearInterval(this.clockTimer);
   }
 
   onError(msg) {

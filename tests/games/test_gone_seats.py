@@ -169,6 +169,13 @@ def test_the_gone_player_can_no_longer_play_nor_resign_and_the_page_names_the_se
     with pytest.raises(ClientError) as refused:
         services.match_resign(match_id=match.pk, player_id=player.pk)
     assert refused.value.code == "gone"
+    match.refresh_from_db()
+    engine = current_engine(match)
+    with pytest.raises(ClientError) as refused:
+        services.match_apply_action(
+            match_id=match.pk, player_id=player.pk, action=engine.legal_actions()[0], seq=match.seq
+        )
+    assert refused.value.code == "gone"
     from games.state import current_state
 
     state = current_state(match.pk, gone)
@@ -201,3 +208,18 @@ def test_a_pairs_table_still_forfeits_when_a_player_is_gone():
     assert match.status == Match.Status.FINISHED and match.reason == Match.Reason.FORFEIT
     assert not Seat.objects.filter(match=match, gone_at__isnull=False).exists()
     assert loser in match.sides[1 - match.winner_seat]
+
+
+@pytest.mark.parametrize("game", ["sette-e-mezzo", "ziginette"])
+def test_a_banking_carry_names_the_seats_sitting_out_and_the_bank_passes_over_them(game):
+    engine_game = get_game(game)
+    options = engine_game.validate_options({})
+    carry, dealer = engine_game.sit_out({"stacks": [50, 0, 30, 20]}, 2, 4, [2], options)
+    assert carry == {"stacks": [50, 0, 30, 20], "away": [2]}
+    assert dealer == (3 if engine_game.bank_step == 1 else 0)
+    assert engine_game.playing_seats(carry, 4) == [0, 3]
+    deal = engine_game.new_deal(seats=4, dealer=dealer, carry=carry, seed=3)
+    assert deal.view(None)["away"] == [2]
+    for bad in ({"stacks": [1, 1, 1, 1], "away": [4]}, {"stacks": [1, 1, 1, 1], "away": [2, 1]}):
+        with pytest.raises(ValueError):
+            engine_game.new_deal(seats=4, dealer=0, carry=bad, seed=3)
