@@ -223,3 +223,15 @@ def test_a_banking_carry_names_the_seats_sitting_out_and_the_bank_passes_over_th
     for bad in ({"stacks": [1, 1, 1, 1], "away": [4]}, {"stacks": [1, 1, 1, 1], "away": [2, 1]}):
         with pytest.raises(ValueError):
             engine_game.new_deal(seats=4, dealer=0, carry=bad, seed=3)
+
+
+def test_players_gone_are_placed_behind_everyone_the_first_to_go_last():
+    from types import SimpleNamespace
+
+    from games.services import _gone_last
+
+    match = SimpleNamespace(scores=[10, 40, 30, 30, 5])
+    # Played: seat 1 first, seats 2 and 3 share second; seats 1 and 4 went (1 first).
+    winner, places = _gone_last(match, 1, [5, 1, 2, 2, 4], [1, 4])
+    assert places == [3, 5, 1, 1, 4]
+    assert winner == 2  # the first of those who stayed: equal places, lower seat
