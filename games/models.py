@@ -191,6 +191,13 @@ class Seat(models.Model):
         help_text="When the player last said they were ready to play this scheduled match "
         "(a league pairing starts once every seat is ready: leagues.services).",
     )
+    gone_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player was taken to have gone from a table of three or more (the "
+        "move clock ran out, or never arrived): the computer plays the seat, or it sits "
+        "out in a banking game, to the match's end; final for the match.",
+    )
 
     class Meta:
         ordering = ["match", "number"]

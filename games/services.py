@@ -18,7 +18,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -38,6 +38,7 @@ from games.state import (
     clock_summary,
     context_is_fresh,
     engine_for,
+    forget_match_context,
     keep_deal_end,
     keep_live_engine,
     last_trick_known,
@@ -149,8 +150,13 @@ def _seat_number(seats: Sequence[SeatInfo], player_id: int) -> int | None:
     return next((seat.number for seat in seats if seat.player_id == player_id), None)
 
 
-def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) -> int:
+def match_apply_action(
+    *, match_id: int, player_id: int, action: str, seq: int, by_computer: bool = False
+) -> int:
     """Apply one player's action to the current deal of a match.
+
+    ``by_computer``: the computer plays the seat of a player who has gone (``bot_play``);
+    the player's own actions on that seat are refused (``gone``).
 
     The common move, served where the match's last move was (docs/performance.md): when
     this process keeps the match as of ``seq`` (``games.state.take_live_engine``), the
@@ -164,17 +170,27 @@ def match_apply_action(*, match_id: int, player_id: int, action: str, seq: int) 
         The match's new ``seq``.
 
     Raises:
-        ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``,
+        ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``, ``gone``,
             ``not_your_turn`` or ``illegal_action``; nothing is changed.
     """
-    new_seq = match_apply_kept(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    new_seq = match_apply_kept(
+        match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
+    )
     if new_seq is not None:
         return new_seq
-    return _apply_locked(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    return _apply_locked(
+        match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
+    )
 
 
 def match_apply_kept(
-    *, match_id: int, player_id: int, action: str, seq: int, session_key: str | None = None
+    *,
+    match_id: int,
+    player_id: int,
+    action: str,
+    seq: int,
+    session_key: str | None = None,
+    by_computer: bool = False,
 ) -> int | None:
     """The common move, on the match this process keeps as of ``seq``: check and apply
     it on the kept engine, store it with one conditional statement (``_store_move``),
@@ -191,7 +207,9 @@ def match_apply_kept(
         ends, the engine with the action applied is left for the locked way
         (``games.state.keep_deal_end``), which then need not read and replay the deal.
     """
-    move = _kept_move_begin(match_id=match_id, player_id=player_id, action=action, seq=seq)
+    move = _kept_move_begin(
+        match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
+    )
     if move is None:
         return None
     match, deal = move.match, move.deal
@@ -293,7 +311,13 @@ class _KeptMove:
 
 
 def _kept_move_begin(
-    *, match_id: int, player_id: int, action: str, seq: int, on_loop: bool = False
+    *,
+    match_id: int,
+    player_id: int,
+    action: str,
+    seq: int,
+    on_loop: bool = False,
+    by_computer: bool = False,
 ) -> _KeptMove | None:
     """Take the match kept as of ``seq``, check ``player_id``'s ``action`` on its engine and
     apply it; move the match's ``seq`` and clocks on. None, with the cache as it was (or,
@@ -315,7 +339,7 @@ def _kept_move_begin(
         return None
     seats = match_seats(match)
     seat = _seat_number(seats, player_id)
-    if seat is None or engine.to_act != seat:
+    if seat is None or engine.to_act != seat or _is_gone(seats, seat) != by_computer:
         keep_live_engine(match.pk, live.seq, deal, engine, match)  # unchanged
         return None
     try:
@@ -333,13 +357,28 @@ def _kept_move_begin(
     return _KeptMove(match, deal, engine, seats, {"seat": seat, "action": action}, live.seq)
 
 
+def _GONE_MESSAGE() -> str:  # noqa: N802 (a message, translated when raised)
+    return _(
+        "You have left this table: the computer plays your seat to the end of the match, "
+        "and you are placed last."
+    )
+
+
 def _has_bot_name(match: Match) -> bool:
-    """Whether a seat of ``match`` (cached context) is a bot's account (``bot-...``)."""
-    return any(s.username.startswith("bot-") for s in match_seats(match))
+    """Whether a seat of ``match`` (cached context) is a bot's account (``bot-...``) or a
+    gone player's, whom the computer plays."""
+    return any(s.username.startswith("bot-") or s.gone for s in match_seats(match))
+
+
+def _is_gone(seats: Sequence[SeatInfo], number: int) -> bool:
+    """Whether seat ``number``'s player has gone (the computer plays it)."""
+    return any(s.number == number and s.gone for s in seats)
 
 
 @transaction.atomic
-def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> int:
+def _apply_locked(
+    *, match_id: int, player_id: int, action: str, seq: int, by_computer: bool = False
+) -> int:
     """``match_apply_action`` under the match's row lock:
 
     1. lock the Match (every writer of its deals holds this lock); take the current
@@ -365,6 +404,8 @@ def _apply_locked(*, match_id: int, player_id: int, action: str, seq: int) -> in
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
+    if _is_gone(seats, seat) and not by_computer:
+        raise ClientError("gone", _GONE_MESSAGE(), seq=match.seq)
     # This very action, found by the kept move to end the deal: its engine, action applied
     # (never a game with a claim window: the kept move leaves those to this way).
     ending = take_deal_end(match.pk, match.seq, seat, action)
@@ -729,18 +770,40 @@ def _after_deal(match: Match, deal: Deal, results: list | None = None) -> Deal |
     if _deals_over(match, deal.number):
         places = _places_by_totals(match.scores)
         winner = places.index(1) if places.count(1) == 1 else None
+        gone = _gone_seats(match)
+        if gone and winner is not None:
+            winner, places = _gone_last(match, winner, places, gone)
         _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
         return None
     winner = game.match_winner(results, match.options)
+    sits_out = hasattr(game, "sit_out")
+    # A seat whose player has gone is placed last, and sits out a banking game's hands:
+    # read from the rows (the context of another process may not know it yet).
+    gone = _gone_seats(match) if winner is not None or sits_out else []
     if winner is not None:
         places = game.match_places(results, match.options) or _places(match.scores, winner)
+        winner, places = _gone_last(match, winner, places, gone)
         _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
         return None
-    return _deal_prepare(
-        match=match,
-        number=deal.number + 1,
-        dealer=game.next_dealer(deal.dealer, match.seat_count, results),
-        carry=game.carry_for(match.options, match.seat_count, results),
+    dealer = game.next_dealer(deal.dealer, match.seat_count, results)
+    carry = game.carry_for(match.options, match.seat_count, results)
+    if gone:
+        carry, dealer = game.sit_out(carry, dealer, match.seat_count, gone, match.options)
+        if len(game.playing_seats(carry, match.seat_count)) < 2:
+            # Nobody left to play against: the match ends on the chips as they stand.
+            best = max(range(len(match.scores)), key=lambda side: (match.scores[side], -side))
+            winner, places = _gone_last(match, best, _places(match.scores, best), gone)
+            _finish(match, winner=winner, places=places, reason=Match.Reason.PLAYED)
+            return None
+    return _deal_prepare(match=match, number=deal.number + 1, dealer=dealer, carry=carry)
+
+
+def _gone_seats(match: Match) -> list[int]:
+    """The seats of ``match`` whose player has gone, in the order they went."""
+    return list(
+        Seat.objects.filter(match=match, gone_at__isnull=False)
+        .order_by("gone_at", "number")
+        .values_list("number", flat=True)
     )
 
 
@@ -761,6 +824,33 @@ def _places_by_totals(totals: Sequence[int]) -> list[int]:
     [1, 3, 1]
     """
     return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
+def _gone_last(
+    match: Match, winner: int, places: Sequence[int], gone: Sequence[int]
+) -> tuple[int, list[int]]:
+    """``(winner, places)`` with the seats ``gone`` (in the order they went; at a table
+    where every side is one seat) placed behind everyone who stayed, whatever their
+    score: the one who went first last. The others keep their places as played, closed
+    up; the winner is the first of them (on a shared first place, the higher match score,
+    then the lower seat). Unchanged when nobody has gone."""
+    if not gone:
+        return winner, list(places)
+    scores = list(match.scores) or [0] * len(places)
+    stayed = sorted(
+        (side for side in range(len(places)) if side not in gone), key=places.__getitem__
+    )
+    result = [0] * len(places)
+    for rank, side in enumerate(stayed):
+        before = stayed[rank - 1] if rank else None
+        shared = before is not None and places[before] == places[side]
+        result[side] = result[before] if shared else rank + 1
+    for behind, side in enumerate(reversed(gone), start=len(stayed) + 1):
+        result[side] = behind
+    if not stayed:
+        return gone[-1], result
+    first = min(stayed, key=lambda side: (result[side], -scores[side], side))
+    return first, result
 
 
 def _restart_move_clock(match: Match, mover: int | None = None, to_act: int | None = None) -> None:
@@ -895,7 +985,7 @@ def _bot_after_claim_window(match_id: int) -> None:
     queue = _BOT_QUEUE[0] if _BOT_QUEUE else None
     if number is None or queue is None:
         return
-    if Seat.objects.filter(match=match, number=number, player__is_bot=True).exists():
+    if _computer_seats(match).filter(number=number).exists():
         _queue_bot_move(queue, match.pk, match.seq, None)
 
 
@@ -956,8 +1046,17 @@ def match_resign(*, match_id: int, player_id: int, seq: int | None = None) -> in
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can resign."), seq=match.seq)
+    if _is_gone(seats, seat):
+        raise ClientError("gone", _GONE_MESSAGE(), seq=match.seq)
     match.seq += 1
     _finish_against(match, seat, Match.Reason.RESIGNED)
+    gone = _gone_seats(match) if len(match.sides) >= 3 else []
+    if gone:
+        # The players gone before are placed behind the one who resigns.
+        scores = list(match.scores) or [0] * len(match.sides)
+        match.winner_seat, match.places = _gone_last(
+            match, match.winner_seat, _places(scores, match.winner_seat), [*gone, seat]
+        )
     match.save()
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     _broadcast_on_commit(match, seats, deal)
@@ -1019,6 +1118,13 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     first seat that never came, or the seat on move if nobody came; afterwards against
     the seat on move, which let its clock run out. Every seat is told.
 
+    At a table of three or more where every side is one seat, the match goes on instead
+    while someone who is neither a bot nor gone stays (``_table_goes_on``): the seats
+    that never came, or the seat on move, are marked gone (``_mark_gone``): the computer
+    plays them to the end (a banking game's seat sits out) and they are placed last. A
+    gone seat's own lapsed clock only queues the computer's move again. When nobody would
+    stay, the match is forfeited as above, the seats gone before placed behind the loser.
+
     Safe to run twice and against a racing action: the match is locked and the deadline
     checked again under the lock.
 
@@ -1044,17 +1150,85 @@ def match_forfeit_if_idle(*, match_id: int, now=None) -> bool:
     if match.grace_until is None and _play_for_idle_seat(match, seats, deal, engine):
         return False
     loser = engine.to_act
+    leaving = [loser]
     if match.grace_until is not None:
         absent = [s.number for s in Seat.objects.filter(match=match, arrived_at__isnull=True)]
         if absent and len(absent) < len(seats):
             loser = absent[0]
+        # Everyone who never came leaves at once: nobody came, nobody stays (a forfeit).
+        leaving = absent or leaving
+    rows = {
+        number: (gone_at, is_bot)
+        for number, gone_at, is_bot in Seat.objects.filter(match=match).values_list(
+            "number", "gone_at", "player__is_bot"
+        )
+    }
+    gone = sorted(
+        (n for n, row in rows.items() if row[0] is not None), key=lambda n: (rows[n][0], n)
+    )
+    if loser in gone:
+        # The computer plays this seat and its move did not come (a queue lost with a
+        # restarted server): its clock starts again and its move is queued again.
+        _restart_move_clock(match, to_act=engine.to_act)
+        match.save()
+        _bots_on_commit(match, engine)
+        return False
+    if _table_goes_on(match, rows, leaving):
+        _mark_gone(match, seats, deal, engine, leaving, now)
+        return False
     match.seq += 1
     match.grace_until = None
     _finish_against(match, loser, Match.Reason.FORFEIT)
+    if gone:
+        match.winner_seat, match.places = _gone_last(
+            match, match.winner_seat, _places(match.scores or [0] * len(seats), match.winner_seat),
+            [*gone, loser],
+        )  # fmt: skip
     match.save()
     _broadcast_on_commit(match, seats, deal, engine)
     _record_result_on_commit(match)
     return True
+
+
+def _table_goes_on(match: Match, rows: dict, leaving: Sequence[int]) -> bool:
+    """Whether ``match`` goes on without the players of the seats ``leaving`` (their move
+    clock ran out, or they never arrived): at a table of three or more where every side is
+    one seat, when someone who is neither a bot nor gone stays to play. ``rows``: seat
+    number -> ``(gone_at, is_bot)``. Partnerships and two-player matches are forfeited."""
+    sides = match.sides
+    if len(sides) < 3 or any(len(side) != 1 for side in sides):
+        return False
+    return any(
+        gone_at is None and not is_bot and number not in leaving
+        for number, (gone_at, is_bot) in rows.items()
+    )
+
+
+def _mark_gone(match: Match, seats, deal: Deal, engine, leaving: Sequence[int], now) -> None:
+    """Mark the seats ``leaving`` gone (``Seat.gone_at``, final for the match): from now on
+    the computer plays them at the heuristic level, queued as a bot's move
+    (``_bots_on_commit``; in a banking game they sit out, ``bot_play``), and they are
+    placed last when the match ends (``_gone_last``). The grace ends and the seat on
+    move's clock starts afresh (a gone seat's Fischer bank is refilled to the base, so
+    that the computer has time to move); ``seq`` moves on and every seat is told, its
+    ``players`` naming who has gone (docs/protocol.md). Call while holding the Match
+    lock."""
+    Seat.objects.filter(match=match, number__in=leaving).update(gone_at=now)
+    if match.clock_banks is not None and match.clock_base is not None:
+        base = match.clock_base.total_seconds()
+        match.clock_banks = [
+            max(float(bank), base) if n in leaving else bank
+            for n, bank in enumerate(match.clock_banks)
+        ]
+    match.seq += 1
+    match.grace_until = None
+    _restart_move_clock(match, to_act=engine.to_act)
+    match.save()
+    forget_match_context(match.pk)
+    pk = match.pk
+    transaction.on_commit(lambda: forget_match_context(pk))
+    seats = tuple(replace(s, gone=True) if s.number in leaving else s for s in seats)
+    _broadcast_on_commit(match, seats, deal, engine)
 
 
 def _play_for_idle_seat(match: Match, seats, deal: Deal, engine) -> bool:
@@ -1220,14 +1394,23 @@ def _bots_on_commit(
     for number, delay in claim_window.bot_turns(match, engine):
         if only_claimant and (number != engine.to_act or delay is not None):
             continue
-        if seats and not any(s.number == number and s.username.startswith("bot-") for s in seats):
+        if seats and not any(
+            s.number == number and (s.username.startswith("bot-") or s.gone) for s in seats
+        ):
             continue
-        if not Seat.objects.filter(match=match, number=number, player__is_bot=True).exists():
+        if not _computer_seats(match).filter(number=number).exists():
             continue
         if delay is not None and _tasks_run_eagerly():
             continue
         if queue is not None:
             transaction.on_commit(lambda d=delay: _queue_bot_move(queue, match_id, seq, d))
+
+
+def _computer_seats(match: Match):
+    """The seats of ``match`` the computer plays: bots' and gone players' (a queryset)."""
+    return Seat.objects.filter(match=match).filter(
+        Q(player__is_bot=True) | Q(gone_at__isnull=False)
+    )
 
 
 _BOT_QUEUE: list = []
@@ -1335,7 +1518,9 @@ def match_resume_bots(*, match_id: int) -> None:
     with _BOT_THREAD_LOCK:
         if _BOT_THREAD_MATCHES.get(match_id):
             return
-    if not Seat.objects.filter(match_id=match_id, player__is_bot=True).exists():
+    if not Seat.objects.filter(
+        Q(player__is_bot=True) | Q(gone_at__isnull=False), match_id=match_id
+    ).exists():
         return
     match = Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS).first()
     if match is None:
@@ -1410,7 +1595,7 @@ def bot_play(*, match_id: int, seq: int) -> bool:
         if not _tasks_run_eagerly():
             _bots_on_commit(match, engine)
         return False
-    seat = Seat.objects.filter(match=match, number=number, player__is_bot=True).first()
+    seat = _computer_seats(match).filter(number=number).select_related("player").first()
     if seat is None:
         return False
     if claim_window.pending(match) and not claim_window.is_open(match):
@@ -1418,18 +1603,27 @@ def bot_play(*, match_id: int, seq: int) -> bool:
         # the offers still open have lapsed, and this bot moves as the next player, from
         # the deal as it will be once they lapse (the move's service lapses them first).
         engine.game.lapse_claims(engine)
-    level = seat.player.username.split("-")[1]
+    gone = seat.gone_at is not None
+    # A gone player's seat: the heuristic level plays it; a banking game's seat sits out
+    # (no more bets; the bank passed), which the game names (``sitting_out_action``).
+    level = "heuristic" if gone else seat.player.username.split("-")[1]
+    sitting_out = getattr(engine.game, "sitting_out_action", None)
+    action = sitting_out(engine) if gone and sitting_out is not None else None
     bot = bot_input(engine, seat.number)
     rng = random_module.Random()
     seconds = search_seconds(engine.game.slug, settings.BOT_SEARCH_SECONDS)
-    if level == "ismcts" and _tasks_run_eagerly():
+    if action is not None:
+        pass
+    elif level == "ismcts" and _tasks_run_eagerly():
         # The embedded default has no worker: the search gets a process of its own, so the
         # second it takes never runs in the serving process (issue #12).
         future = _search_process().submit(choose_action, bot, rng, level, seconds=seconds)
         action = future.result()
     else:
         action = choose_action(bot, rng, level, seconds=seconds)
-    match_apply_action(match_id=match_id, player_id=seat.player_id, action=action, seq=seq)
+    match_apply_action(
+        match_id=match_id, player_id=seat.player_id, action=action, seq=seq, by_computer=gone
+    )
     return True
 
 

@@ -44,11 +44,14 @@ def engine_for(match: Match, deal: Deal):
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """A seat of a match: its ``number``, the ``player_id`` and the player's ``username``."""
+    """A seat of a match: its ``number``, the ``player_id``, the player's ``username`` and
+    whether the player has ``gone`` (``Seat.gone_at``: the computer plays the seat, or it
+    sits out, to the match's end; games/services.py ``match_forfeit_if_idle``)."""
 
     number: int
     player_id: int
     username: str
+    gone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +69,11 @@ class MatchContext:
 
 
 # Per process, by match id, from the match's start on. Seats and tournament do not change
-# once a match has started (admin shows a started match's seats read-only); ratings change
-# when another match of the player's ends, so they are read again after RATINGS_TTL seconds.
+# once a match has started (admin shows a started match's seats read-only), but for a seat
+# whose player has gone (the process that marks it forgets its context; the others read it
+# again within RATINGS_TTL, and the services that act for a gone seat read it from the
+# row); ratings change when another match of the player's ends, so they are read again
+# after RATINGS_TTL seconds.
 _CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
 # One lock for the per-process caches of this module (contexts, live engines, deal ends,
 # last tricks): moves run on several threads (games/consumers.py, ``play_action``), and an
@@ -91,10 +97,10 @@ def match_context(match: Match) -> MatchContext:
             _CONTEXTS.move_to_end(match.pk)
             return cached
     seats = tuple(
-        SeatInfo(number, player_id, username)
-        for number, player_id, username in Seat.objects.filter(match=match)
+        SeatInfo(number, player_id, username, gone_at is not None)
+        for number, player_id, username, gone_at in Seat.objects.filter(match=match)
         .order_by("number")
-        .values_list("number", "player_id", "player__username")
+        .values_list("number", "player_id", "player__username", "gone_at")
     )
     extras = match_extras(match, [s.player_id for s in seats])
     context = MatchContext(seats, extras["event"], extras["ratings"], now)
@@ -269,6 +275,9 @@ def match_summary(
                 "seat": s.number,
                 "username": s.username,
                 "rating": _rounded(context.ratings.get(s.player_id)),
+                # Gone from the table: the computer plays the seat (or, in a banking
+                # game, it sits out) to the match's end.
+                "gone": s.gone,
             }
             for s in seats
         ],

@@ -38,6 +38,9 @@ class BankingGame(Game):
     and gives the ``stacks`` after it."""
 
     ranked_by_chips = True
+    bank_step = 1
+    """Which way the bank passes over a seat that cannot hold it: +1 to the left, -1 to
+    the right."""
 
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Every option checked (base.Game), and ``min_bet`` no more than ``max_bet``."""
@@ -59,19 +62,60 @@ class BankingGame(Game):
         return {"stacks": stacks}
 
     def check_carry(self, carry: Any, seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
-        """A carry is ``{"stacks": [chips >= 0 per seat]}`` (None: everyone has ``stack``);
-        ValueError otherwise."""
+        """A carry is ``{"stacks": [chips >= 0 per seat]}`` (None: everyone has ``stack``),
+        with, when some seats sit out, ``"away": [seat, ...]`` (sorted, no repeats; see
+        ``sit_out``); ValueError otherwise."""
         if carry is None:
             return None
         stacks = carry.get("stacks") if isinstance(carry, dict) else None
+        away = carry.get("away", []) if isinstance(carry, dict) else None
         if (
-            set(carry if isinstance(carry, dict) else ()) != {"stacks"}
+            set(carry if isinstance(carry, dict) else ()) - {"away"} != {"stacks"}
             or not isinstance(stacks, list)
             or len(stacks) != seats
             or not all(type(chips) is int and chips >= 0 for chips in stacks)
+            or not isinstance(away, list)
+            or not all(type(seat) is int and 0 <= seat < seats for seat in away)
+            or away != sorted(set(away))
         ):
-            raise ValueError(f"a {self.name} carry is {{'stacks': [chips per seat]}}: {carry!r}")
-        return {"stacks": list(stacks)}
+            raise ValueError(
+                f"a {self.name} carry is {{'stacks': [chips per seat], 'away': [seats]}}: {carry!r}"
+            )
+        checked: dict[str, Any] = {"stacks": list(stacks)}
+        if away:
+            checked["away"] = list(away)
+        return checked
+
+    def sit_out(
+        self,
+        carry: dict[str, Any] | None,
+        dealer: int,
+        seats: int,
+        away: Sequence[int],
+        options: dict[str, Any],
+    ) -> tuple[dict[str, Any], int]:
+        """The next hand's ``(carry, dealer)`` when the seats ``away`` sit out (their
+        player has gone from the table, docs/games/sette-e-mezzo.md): the carry names
+        them (``"away"``), so that they neither bet nor bank and keep their chips as they
+        stand, and the bank passes over them (``bank_step``) to the next seat with chips.
+        The record keeps the carry and the dealer, so the hand replays as it was played.
+        """
+        stacks = list((carry or {"stacks": [options["stack"]] * seats})["stacks"])
+        gone = sorted(set(away))
+        playing = [0 if seat in gone else chips for seat, chips in enumerate(stacks)]
+        if dealer in gone or not playing[dealer]:
+            dealer = next_with_chips(dealer, self.bank_step, seats, playing)
+        result: dict[str, Any] = {"stacks": stacks}
+        if gone:
+            result["away"] = gone
+        return result, dealer
+
+    def playing_seats(self, carry: dict[str, Any] | None, seats: int) -> list[int]:
+        """The seats that play a hand dealt with ``carry``: chips left and not away."""
+        if carry is None:
+            return list(range(seats))
+        away = set(carry.get("away", ()))
+        return [s for s, chips in enumerate(carry["stacks"]) if chips and s not in away]
 
     def next_dealer(self, dealer: int, seats: int, results: Sequence[dict[str, Any]] = ()) -> int:
         """The next banker, as the last hand's result says (``next_banker``); the next seat

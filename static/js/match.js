@@ -303,10 +303,17 @@ export class MatchClient {
     }
     const el = this.root && this.root.querySelector("[data-testid=move-clock]");
     const secs = this.moveClockSeconds();
+    if (secs === 0) {
+      clearInterval(this.clockTimer);
+      // The deadline has passed: a ping, a second later, has the server check it now
+      // (services.match_check_clock), where no beat runs (the embedded default), so that a
+      // table of three or more goes on at once without a player who has gone.
+      clearTimeout(this.deadlinePing);
+      this.deadlinePing = setTimeout(() => this.send({ type: "ping" }), 1000);
+    }
     if (!el || secs === null) return;
     el.textContent = moveClockText(secs);
     el.classList.toggle("is-low", secs <= 30);
-    if (secs === 0) clearInterval(this.clockTimer);
   }
 
   onError(msg) {
@@ -519,6 +526,7 @@ function errorText(code) {
     stale: gettext("The table changed; refreshed."),
     illegal_action: gettext("That move is not allowed."),
     match_not_live: gettext("The match is not in play."),
+    gone: gettext("You have left this table: the computer plays your seat to the end."),
   }[code] || gettext("Something went wrong.");
 }
 
@@ -532,9 +540,19 @@ function playerName(st, config, seat) {
   const lists = [(st && st.match && st.match.players) || [], config.players || []];
   for (const list of lists) {
     const p = list.find((x) => x.seat === seat);
-    if (p && p.username) return p.username;
+    if (p && p.username) return p.gone ? goneLabel(st, p.username) : p.username;
   }
   return interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
+}
+
+/** A gone player's name as every label shows it (docs/protocol.md, `players[].gone`): the
+ * computer plays the seat to the end, or, in a banking game (its view lists `away`), the
+ * seat sits out. */
+function goneLabel(st, username) {
+  const banking = Array.isArray(st && st.view && st.view.away);
+  return interpolate(banking
+    ? gettext("%(player)s (gone · sits out)")
+    : gettext("%(player)s (gone · played by the computer)"), { player: username }, true);
 }
 
 /** The `ctx` handed to a renderer; docs/frontend.md lists its fields. */
@@ -548,7 +566,9 @@ function makeContext(st, config, client, mod, game) {
   const legalList = view.legal_actions || [];
   const finished = match.status === "finished";
   const live = !finished && match.status !== "scheduled";
-  const myTurn = live && viewer !== null && view.to_act === viewer && legalList.length > 0;
+  // A player who has gone watches their seat, played by the computer: no moves of theirs.
+  const gone = viewer !== null && (match.players || []).some((p) => p.seat === viewer && p.gone);
+  const myTurn = live && !gone && viewer !== null && view.to_act === viewer && legalList.length > 0;
   const pack = (mod && mod.pack) || packFor(game);
   const seats = seatList(st);
   const name = (seat) => playerName(st, config, seat);

@@ -37,16 +37,20 @@ class SetteEMezzoDeal(Deal):
 
     __slots__ = (
         "stacks", "order", "limits", "bets", "passed", "cards", "pos", "status",
-        "turn", "outcomes", "settlement", "next_banker",
+        "turn", "outcomes", "settlement", "next_banker", "away",
     )  # fmt: skip
 
     def _deal(self) -> None:
         seats, banker = self.seats, self.dealer
         carry = self.carry or {"stacks": [self.options["stack"]] * seats}
         self.stacks: list[int] = list(carry["stacks"])
-        # Playing order: from the banker's left, the players who have chips.
+        # Seats whose player has gone (games/rules/banking.py ``sit_out``): no bets, no bank.
+        self.away: frozenset[int] = frozenset(carry.get("away", ()))
+        # Playing order: from the banker's left, the players who have chips and are here.
         self.order = [
-            seat for seat in ((banker + i) % seats for i in range(1, seats)) if self.stacks[seat]
+            seat
+            for seat in ((banker + i) % seats for i in range(1, seats))
+            if self.stacks[seat] and seat not in self.away
         ]
         self.limits: tuple[int, int] | None = None
         self.bets: dict[int, int] = {}
@@ -56,6 +60,8 @@ class SetteEMezzoDeal(Deal):
         # Per seat: "out" (no chips), "waiting", "passed", "playing", "stood", "bust",
         # "natural"; the banker: "banker".
         self.status = ["out" if not stack else "waiting" for stack in self.stacks]
+        for seat in self.away:
+            self.status[seat] = "away"
         self.status[banker] = "banker"
         self.turn = 0
         self.outcomes: dict[int, tuple[str, int]] = {}
@@ -226,7 +232,8 @@ class SetteEMezzoDeal(Deal):
         """Option ``bank_rotation``: ``game`` (004): the first player from the banker's left
         with seven and a half in two cards takes the bank, unless the banker had one too;
         else the banker keeps it. ``rotate``: the next seat. Either way a seat with no
-        chips left cannot bank: the bank goes on to the next seat that has some."""
+        chips left cannot bank, nor can a seat sitting out (``away``): the bank goes on to the
+        next seat that can."""
         assert self.settlement is not None
         after = self.settlement["stacks"]
         seats, banker = self.seats, self.dealer
@@ -239,7 +246,7 @@ class SetteEMezzoDeal(Deal):
                 choice = naturals[0]
         for i in range(seats):
             seat = (choice + i) % seats
-            if after[seat] > 0:
+            if after[seat] > 0 and seat not in self.away:
                 return seat
         return choice
 
@@ -276,6 +283,7 @@ class SetteEMezzoDeal(Deal):
             "cards": [list(c) for c in self.cards],
             "paid": {str(s): p for s, p in self.settlement["paid"].items()},
             "unpaid": {str(s): p for s, p in self.settlement["unpaid"].items()},
+            "away": sorted(self.away),
         }
 
 

@@ -107,7 +107,9 @@ def determinize(
     """
     seats, dealer, viewer = check_view(game, view)
     players = view["players"]
-    carry = {"stacks": [player["stack"] for player in players]}
+    carry: dict[str, Any] = {"stacks": [player["stack"] for player in players]}
+    if view.get("away"):
+        carry["away"] = list(view["away"])
     order = [(dealer + i) % seats for i in range(1, seats)]
     bettors = [seat for seat in order if players[seat]["bet"] is not None]
     dealt = any(player["face_down_count"] for player in players)

@@ -79,6 +79,12 @@ class SetteEMezzo(BankingGame):
         "a natural seven and a half takes the bank (004), else the banker keeps it"
     )
 
+    def sitting_out_action(self, deal: Deal) -> str | None:
+        """What a seat whose player has gone does in the hand under way (from the next
+        hand it sits out, ``sit_out``): ``pass`` when it is to bet; None for a bet
+        already placed or a hand it banks, which the computer plays out."""
+        return "pass" if getattr(deal, "phase", None) == "bet" else None
+
     def view_for(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)  # type: ignore[arg-type]

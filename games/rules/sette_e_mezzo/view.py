@@ -7,6 +7,7 @@ The shape, which the browser front end is written against::
      "phase": "limits" | "bet" | "play" | "bank" | "over", "to_act": 3 | None,
      "legal_actions": [...],               # only when viewer == to_act, else []
      "banker": 2, "limits": [1, 10] | None, "stock_count": 31,
+     "away": [4],                          # seats sitting out (their player has gone)
      "players": [{"seat": 0,
                   "hand": [codes] | None,   # own cards only: the face-down card first
                   "hand_count": 2,
@@ -17,8 +18,8 @@ The shape, which the browser front end is written against::
                   "face_down_count": 1,
                   "stack": 100,             # chips at the start of the hand
                   "bet": 5 | None,
-                  "status": "banker" | "out" | "waiting" | "passed" | "playing" | "stood"
-                            | "bust" | "natural",
+                  "status": "banker" | "out" | "away" | "waiting" | "passed" | "playing"
+                            | "stood" | "bust" | "natural",   # away: sitting out
                   "total": "4½" | None}],   # only when every card of it is visible
      "result": None | result()}
 
@@ -68,5 +69,6 @@ def build_view(deal: SetteEMezzoDeal, viewer: int | None) -> dict[str, Any]:
         banker=deal.dealer,
         limits=list(deal.limits) if deal.limits else None,
         stock_count=len(deal.deck) - deal.pos,
+        away=sorted(deal.away),
         players=[_player(deal, seat, viewer) for seat in range(deal.seats)],
     )

@@ -62,7 +62,7 @@ class ZiginetteDeal(Deal):
     __slots__ = (
         "decks", "cards", "pos", "stacks", "limits", "board", "banker_card", "dead",
         "discards", "bets", "order", "turn", "points", "lost", "unpaid", "next_banker",
-        "turned", "matched",
+        "turned", "matched", "away",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -71,6 +71,8 @@ class ZiginetteDeal(Deal):
         seats, banker = self.seats, self.dealer
         carry = self.carry or {"stacks": [self.options["stack"]] * seats}
         self.stacks: list[int] = list(carry["stacks"])
+        # Seats whose player has gone (games/rules/banking.py ``sit_out``): no bets, no bank.
+        self.away: frozenset[int] = frozenset(carry.get("away", ()))
         self.limits: tuple[int, int] | None = None
         self.board: list[str] = []  # board cards in the order turned
         self.banker_card = ""
@@ -99,7 +101,11 @@ class ZiginetteDeal(Deal):
 
     def _bettors(self) -> list[int]:
         seats, banker = self.seats, self.dealer
-        return [s for s in ((banker + i) % seats for i in range(1, seats)) if self.in_front(s)]
+        return [
+            s
+            for s in ((banker + i) % seats for i in range(1, seats))
+            if self.in_front(s) and s not in self.away
+        ]
 
     def _board_total(self) -> int:
         return sum(sum(bets.values()) for bets in self.bets.values())
@@ -277,7 +283,7 @@ class ZiginetteDeal(Deal):
         self.lost = True
         after = self._stacks_after()
         # 004: "the deal then passes to the player on the losing banker's right".
-        self.next_banker = next_with_chips((banker - 1) % seats, -1, seats, after)
+        self.next_banker = next_with_chips((banker - 1) % seats, -1, seats, self._can_bank(after))
         self._over()
 
     def _end_hand(self) -> None:
@@ -287,7 +293,9 @@ class ZiginetteDeal(Deal):
         after = self._stacks_after()
         banker, seats = self.dealer, self.seats
         if self.options["bank_rotation"] == "rotate" or not after[banker]:
-            self.next_banker = next_with_chips((banker - 1) % seats, -1, seats, after)
+            self.next_banker = next_with_chips(
+                (banker - 1) % seats, -1, seats, self._can_bank(after)
+            )
             self._over()
             return
         self.phase = BANK_CHOICE
@@ -299,8 +307,14 @@ class ZiginetteDeal(Deal):
         if action == KEEP:
             self.next_banker = banker
         else:
-            self.next_banker = next_with_chips((banker - 1) % seats, -1, seats, after)
+            self.next_banker = next_with_chips(
+                (banker - 1) % seats, -1, seats, self._can_bank(after)
+            )
         self._over()
+
+    def _can_bank(self, after: list[int]) -> list[int]:
+        """``after`` with the seats sitting out at 0: the bank passes over them."""
+        return [0 if seat in self.away else chips for seat, chips in enumerate(after)]
 
     def _stacks_after(self) -> list[int]:
         return [stack + won for stack, won in zip(self.stacks, self.points, strict=True)]
@@ -328,6 +342,7 @@ class ZiginetteDeal(Deal):
             "turned": list(self.turned),
             "matched": [{"card": card, "chips": chips} for card, chips in self.matched],
             "unpaid": {str(seat): chips for seat, chips in self.unpaid.items()},
+            "away": sorted(self.away),
         }
 
     def record(self) -> dict[str, Any]:

@@ -65,7 +65,9 @@ def determinize(
     is not of Ziginette, or when no hand fits it.
     """
     check_view(game, view)
-    carry = {"stacks": [player["stack"] for player in view["players"]]}
+    carry: dict[str, Any] = {"stacks": [player["stack"] for player in view["players"]]}
+    if view.get("away"):
+        carry["away"] = list(view["away"])
     for _ in range(TRIES):
         deck = _deck(view, history, rng)
         if deck is None:

@@ -74,10 +74,19 @@ class Ziginette(BankingGame):
     seats = (6, 2, 3, 4, 5, 7, 8)  # six first, as Sette e mezzo
     pack = ITALIAN_40
     deal_class = ZiginetteDeal
+    bank_step = -1  # the bank passes to the right (004)
 
     options = banking_options(
         "the banker who did not lose chooses to keep the bank or pass it (004)"
     )
+
+    def sitting_out_action(self, deal: Deal) -> str | None:
+        """What a seat whose player has gone does in the hand under way (from the next
+        hand it sits out, ``sit_out``): it places no more bets (``done``) and passes the
+        bank (``pass``); None for the limits of a hand it banks, which the computer
+        announces."""
+        phase = getattr(deal, "phase", None)
+        return {"bet": "done", "bank_choice": "pass"}.get(phase or "")
 
     def replay(self, record: dict[str, Any]) -> Deal:
         """Rebuild a hand from its record (``Game.replay``), checking its ``redeals`` if

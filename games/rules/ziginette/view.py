@@ -14,6 +14,7 @@ The shape, which the browser front end is written against::
      "last_card": "QS" | None,                 # the card turned last
      "playettes": [["3C", "5D", "3S"]],        # layouts redealt for a pair
      "discards": 4, "stock_count": 30,
+     "away": [4],                              # seats sitting out (their player has gone)
      "players": [{"seat": 0, "hand": [] | None, "hand_count": 0, "known_cards": [],
                   "stack": 100,                # chips at the start of the hand
                   "in_front": 93,              # chips not staked, with this hand's wins
@@ -50,6 +51,7 @@ def build_view(deal: ZiginetteDeal, viewer: int | None) -> dict[str, Any]:
         playettes=[list(deck[:3]) for deck in deal.decks[:-1]],
         discards=len(deal.discards),
         stock_count=len(deal.cards) - deal.pos,
+        away=sorted(deal.away),
         players=[
             {
                 "seat": seat,

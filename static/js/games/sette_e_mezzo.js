@@ -17,6 +17,7 @@ export const pack = "italian";
 const STATUS = {
   banker: pgettext("a player's state in the hand", "banker"),
   out: pgettext("a player's state in the hand", "out of chips"),
+  away: pgettext("a player's state in the hand", "gone: sits out"),
   waiting: pgettext("a player's state in the hand", "to bet"),
   passed: pgettext("a player's state in the hand", "sits out"),
   playing: pgettext("a player's state in the hand", "playing"),
