@@ -43,10 +43,12 @@ its first ``receive``) is kept for it, at most ``capacity`` of them a channel an
 ``expiry`` seconds, instead of being dropped; a channel may receive on one event loop
 after another (a thread's ``async_to_sync``), the reader handing a message to the loop its
 channel receives on; a ``group_send`` over a channel's capacity is logged at INFO by
-``channels_redis.core``, as channels_redis logs it. The reader is quiet when its event
-loop shuts down or ``close_pools`` closes its connection under a read (it reads again on
-a new one): neither is a fault. Its blocking read ends within the connection's socket
-timeout (redis-py's default of 5 s is as long as channels_redis's read, channels_redis#422).
+``channels_redis.core``, as channels_redis logs it. The reader logs nothing when its
+event loop shuts down (its connection closed under a read is not a fault) and is stopped
+before ``close_pools`` closes its connections (a read cut that way could not be cancelled
+with redis-py 8: the loop's end hung), then started again for channels still live. Its
+blocking read ends within the connection's socket timeout (redis-py's default of 5 s is as
+long as channels_redis's read, channels_redis#422).
 """
 
 from __future__ import annotations
