@@ -205,7 +205,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
         for list_name, loop in list(self._live):
             if list_name != real or loop.is_closed():
                 continue
-            if loop is reader.get_loop() and reader.cancelled():
+            # On its own loop only if it was neither cancelled nor ended by the loop's close
+            # (channels_redis's ``loop.close`` wrapper takes the loop's pools first).
+            if loop is reader.get_loop() and (reader.cancelled() or loop not in self._layers):
                 continue
             try:
                 loop.call_soon_threadsafe(self._start_reader, real)
