@@ -8,6 +8,8 @@ one's channels are "local" to it alone), sharing one Redis.
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import uuid
 
 import pytest
@@ -170,3 +172,46 @@ async def test_one_reader_of_redis_a_process_and_it_stops_once_no_channel_is_liv
     # The reader ends after its current blocking read (``brpop_timeout``).
     await asyncio.wait_for(reader, here.brpop_timeout + WAIT)
     assert reader.done() and not reader.cancelled()
+
+
+def _run_a_process_that_stops(layer_config: dict, serve_seconds: float) -> None:
+    """An event loop as an ASGI server runs one (``asyncio.run``): two consumers receive, a
+    message reaches each through Redis, then, ``serve_seconds`` later, the layer's pools are
+    closed (as a server's shutdown or a test's teardown does) and the loop ends, cancelling
+    the consumers."""
+    prefix = f"test-layer-{uuid.uuid4().hex[:8]}"
+
+    async def serve() -> None:
+        layer = LocalFirstRedisChannelLayer(prefix=prefix, **layer_config)
+        other = LocalFirstRedisChannelLayer(prefix=prefix, **layer_config)
+        consumers = [await _consumer(layer, "match-8") for _ in range(2)]
+        await other.group_send("match-8", {"type": "match.state", "seq": 1})
+        for consumer in consumers:
+            assert await consumer.next() == {"type": "match.state", "seq": 1}
+        await asyncio.sleep(serve_seconds)
+        await other.flush()
+        await layer.close_pools()
+
+    asyncio.run(serve())
+    gc.collect()  # a task destroyed while pending is reported when it is collected
+
+
+def test_a_loop_shutting_down_logs_no_error(caplog):
+    """The reader must not log a connection closed under its read (close_pools, the loop's
+    end) as a failure, nor leave a task pending or an exception unread."""
+    caplog.set_level(logging.WARNING)
+
+    _run_a_process_that_stops({"hosts": [settings.REDIS_URL]}, serve_seconds=0.3)
+
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_a_blocking_read_ends_within_the_socket_timeout(caplog):
+    """redis-py's socket timeout (5 s by default, as long as channels_redis's blocking
+    read) must not cut the reader's read: no TimeoutError logged while the consumers idle."""
+    caplog.set_level(logging.WARNING)
+    hosts = [{"address": settings.REDIS_URL, "socket_timeout": 1}]
+
+    _run_a_process_that_stops({"hosts": hosts}, serve_seconds=2.5)
+
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
