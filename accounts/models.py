@@ -3,6 +3,7 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class Player(AbstractUser):
@@ -14,6 +15,14 @@ class Player(AbstractUser):
     """
 
     is_bot = models.BooleanField(default=False, help_text="A computer opponent (games/bots.py).")
+    time_zone = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text=_(
+            "The IANA time zone pages show times in (e.g. Europe/Rome); empty: the browser's."
+        ),
+    )
 
     class Meta:
         ordering = ["username"]

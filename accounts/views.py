@@ -2,10 +2,15 @@
 
 from datetime import timedelta
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from accounts import dates, services
 from accounts.charts import rating_chart
 from accounts.models import Player
 from games.models import Match
@@ -51,5 +56,21 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "history": history,
             "charts": charts,
             "matches": matches,
+            "time_zones": dates.time_zone_choices() if request.user == player else (),
         },
     )
+
+
+@login_required
+@require_POST
+def set_time_zone(request: HttpRequest) -> HttpResponse:
+    """Save the signed-in player's time zone (form field ``time_zone``: an IANA name, or
+    empty for the browser's) and return to their profile; an unknown name is refused with
+    a message and changes nothing."""
+    try:
+        services.player_set_time_zone(player=request.user, name=request.POST.get("time_zone", ""))
+    except services.InvalidTimeZoneError:
+        messages.error(request, _("Unknown time zone: choose one from the list."))
+    else:
+        messages.success(request, _("Time zone saved."))
+    return redirect(request.user.get_absolute_url())
