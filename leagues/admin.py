@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from accounts import dates
 from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
 from leagues import services, views
@@ -179,7 +180,11 @@ class FixtureAdmin(SecretLookupsRefused, admin.ModelAdmin):
                 fixture,
                 lambda fixture=fixture, until=until: (
                     _("window extended to %(time)s.")
-                    % {"time": services.fixture_extend(fixture=fixture, until=until).extended_until}
+                    % {
+                        "time": dates.format_when(
+                            services.fixture_extend(fixture=fixture, until=until).extended_until
+                        )
+                    }
                 ),
             )
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from accounts import dates
 from accounts.models import Player
 from games import live
 from games import services as game_services
@@ -306,7 +307,7 @@ def _check_window_open(fixture: Fixture, now: datetime) -> None:
     if round_.status == Round.Status.PENDING or now < round_.opens_at:
         raise LeagueError(
             _("This round's window opens at %(time)s.")
-            % {"time": timezone.localtime(round_.opens_at).strftime("%Y-%m-%d %H:%M")}
+            % {"time": dates.format_when(round_.opens_at)}
         )
     if now >= fixture.closes_at:
         raise LeagueError(_("This round's window has closed."))
@@ -330,6 +331,7 @@ def fixture_ready(*, match_id: int, player: Player, now: datetime | None = None)
     seat = _seat_of(fixture.match, player)
     _check_window_open(fixture, now)
     Seat.objects.filter(pk=seat.pk).update(ready_at=now)
+    _announce_readiness_on_commit(fixture)
     fresh = now - timedelta(seconds=READY_SECONDS)
     seats = Seat.objects.filter(match=fixture.match)
     if seats.filter(Q(ready_at__isnull=True) | Q(ready_at__lt=fresh)).exists():
@@ -351,6 +353,14 @@ def fixture_unready(*, match_id: int, player: Player) -> None:
     if fixture.match.status != Match.Status.SCHEDULED:
         raise LeagueError(_("This match has already started."))
     Seat.objects.filter(pk=seat.pk).update(ready_at=None)
+    _announce_readiness_on_commit(fixture)
+
+
+def _announce_readiness_on_commit(fixture: Fixture) -> None:
+    """After commit, tell the pages of the pairing's division (its tournament's group, where
+    the match and fixture pages' Ready boxes listen) that who is ready changed."""
+    group = f"tournament-{fixture.match.round.tournament_id}"
+    transaction.on_commit(lambda: live.group_send(group, {"type": "results.changed"}))
 
 
 def _start(match: Match) -> None:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("matches/<int:match_id>/", views.fixture_detail, name="fixture"),
     path("matches/<int:match_id>/ready/", views.fixture_ready, name="ready"),
     path("matches/<int:match_id>/unready/", views.fixture_unready, name="unready"),
+    path("matches/<int:match_id>/ready-box/", views.fixture_ready_box, name="ready_box"),
     path("matches/<int:match_id>/propose/", views.fixture_propose, name="propose"),
     path("matches/<int:match_id>/accept/", views.fixture_accept, name="accept"),
     path("<slug:slug>/", views.league_detail, name="detail"),

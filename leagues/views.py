@@ -220,22 +220,40 @@ def fixture_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         match_id=match_id,
     )
-    seats = list(fixture.match.seats.select_related("player").order_by("number"))
-    mine = next((s for s in seats if s.player_id == request.user.pk), None)
     return render(
         request,
         "leagues/fixture.html",
         {
             "fixture": fixture,
-            "match": fixture.match,
             "league": fixture.division.season.league,
             "season": fixture.division.season,
-            "seats": seats,
-            "my_seat": mine,
-            "window_open": fixture.match.round.status == Round.Status.STARTED
-            and timezone.now() < fixture.closes_at,
+            **_ready_context(request, fixture),
         },
     )
+
+
+def fixture_ready_box(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The Ready box of a league pairing (partial HTML, re-fetched live by the match and
+    fixture pages): who is ready and, for its players while the window is open, "Ready to
+    play now" or, once ready, "Waiting for <opponent>" with a way to cancel. Empty once the
+    match has started."""
+    fixture = get_object_or_404(Fixture.objects.select_related("match__round"), match_id=match_id)
+    context = _ready_context(request, fixture)
+    context["next"] = "match" if request.GET.get("next") == "match" else ""
+    return render(request, "leagues/_ready_box.html", context)
+
+
+def _ready_context(request: HttpRequest, fixture: Fixture) -> dict:
+    seats = list(fixture.match.seats.select_related("player").order_by("number"))
+    mine = next((s for s in seats if s.player_id == request.user.pk), None)
+    return {
+        "match": fixture.match,
+        "seats": seats,
+        "my_seat": mine,
+        "others": [s for s in seats if s is not mine],
+        "window_open": fixture.match.round.status == Round.Status.STARTED
+        and timezone.now() < fixture.closes_at,
+    }
 
 
 def _done(request: HttpRequest, call, success: str | None) -> bool:
@@ -273,17 +291,20 @@ def fixture_ready(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def fixture_unready(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Take back "ready"."""
+    """Take back "ready"; back to the match page when asked from there (``next=match``)."""
     _done(
         request,
         lambda: services.fixture_unready(match_id=match_id, player=request.user),
         _("You are no longer ready."),
     )
+    if request.POST.get("next") == "match":
+        return redirect("games:match", match_id=match_id)
     return redirect("leagues:fixture", match_id=match_id)
 
 
 def _posted_time(value: str) -> datetime | None:
-    """A ``datetime-local`` value read in the site's time zone; None when unreadable."""
+    """A ``datetime-local`` value read in the viewer's time zone (the active one, see
+    accounts/dates.py); None when unreadable."""
     try:
         parsed = datetime.fromisoformat(value)
     except (TypeError, ValueError):
@@ -294,7 +315,7 @@ def _posted_time(value: str) -> datetime | None:
 @login_required
 @require_POST
 def fixture_propose(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Propose a time to play (the ``starts_at`` field, in the site's time zone)."""
+    """Propose a time to play (the ``starts_at`` field, in the viewer's time zone)."""
     starts_at = _posted_time(request.POST.get("starts_at", ""))
     if starts_at is None:
         messages.error(request, _("Give a date and a time."))

@@ -549,6 +549,13 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – round {self.number}"
 
+    @property
+    def start_time(self):
+        """When the round started if it has (``started_at``: a round may start before or
+        after its planned time), else when it is planned to (``starts_at``), else None.
+        The one start every page, export and calendar shows."""
+        return self.started_at or self.starts_at
+
 
 class Standing(models.Model):
     """A computed standings row (``tournaments.standings.compute_standings``), saved so the

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import dates
 from accounts.models import Player
 from games.game_options import games_for_newcomers
 from games.models import Match, Seat
@@ -309,15 +310,16 @@ def _side_names(match: Match, count: int) -> list[str]:
 
 
 def schedule_table(tournament: Tournament) -> Table:
-    """Every match made so far: round, board, the round's start, the match's status and
-    the sides (a bye has one). Two queries."""
+    """Every match made so far: round, board, the round's start (``Round.start_time``:
+    the actual start once started, ISO 8601 in UTC), the match's status and the sides (a
+    bye has one). Two queries."""
     sides = _side_columns(tournament)
     header = ["round", "board", "starts_at", "status", *sides]
     rows = [
         [
             match.round.number,
             match.board,
-            match.round.starts_at.isoformat() if match.round.starts_at else "",
+            dates.iso(match.round.start_time),
             "bye" if match.is_bye else match.status,
             *_side_names(match, len(sides)),
         ]
@@ -533,7 +535,8 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 def player_calendar(request: HttpRequest, username: str) -> HttpResponse:
     """An iCalendar feed (RFC 5545, the ``icalendar`` library) of a player's scheduled and
-    live matches: one event per match, at its round's start (an hour long), naming the
+    live matches: one event per match, at its round's start (``Round.start_time``: the
+    actual start once the round has started; an hour long), naming the
     event, the round and the opponents, with the match page as its URL."""
     import icalendar
 
@@ -550,7 +553,7 @@ def player_calendar(request: HttpRequest, username: str) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
     for match in matches:
         round_ = match.round
-        start = (round_.starts_at if round_ else None) or match.started_at or match.created_at
+        start = (round_.start_time if round_ else None) or match.started_at or match.created_at
         others = [s.player.username for s in match.seats.all() if s.player_id != player.pk]
         event = icalendar.Event()
         event.add("uid", f"match-{match.pk}@cartelle")

@@ -13,6 +13,12 @@
       const response = await fetch(source, { headers: { "X-Requested-With": "fetch" } });
       if (response.ok) {
         element.innerHTML = await response.text();
+        // Parts of the page outside the element that show the same facts (a heading's
+        // status badge) follow it: <x data-live-copy="ID"> copies its text into #ID.
+        element.querySelectorAll("[data-live-copy]").forEach((source) => {
+          const target = document.getElementById(source.dataset.liveCopy);
+          if (target) target.textContent = source.textContent;
+        });
         element.dataset.refreshed = String(Number(element.dataset.refreshed || 0) + 1);
       }
     }

@@ -963,8 +963,14 @@ function dealsList(ctx) {
           }, gettext("replay")) : null))));
 }
 
+/** Whether this viewer may resign now: a seated player of a match started and not over
+ *  (not a league pairing still waiting for Ready). */
+export function mayResign(ctx) {
+  return !(ctx.viewer === null || ctx.finished || (ctx.match && ctx.match.status === "scheduled"));
+}
+
 function resignButton(ctx) {
-  if (ctx.viewer === null || ctx.finished) return null;
+  if (!mayResign(ctx)) return null;
   return h("button", { type: "button", class: "btn btn-danger lt-resign", "data-ui": "resign", "data-testid": "resign" }, gettext("Resign"));
 }
 

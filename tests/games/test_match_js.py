@@ -87,3 +87,18 @@ def test_a_started_rematch_takes_a_seated_player_to_it_and_a_spectator_gets_a_li
         "spectatorRenders": 1,
         "link": "/matches/9/",
     }
+
+
+def test_no_resign_is_offered_before_the_match_starts():
+    script = f"""import {{ mayResign }} from "{MODULE.as_posix()}";
+        console.log(JSON.stringify([
+          mayResign({{ viewer: 0, finished: false, match: {{ status: "scheduled" }} }}),
+          mayResign({{ viewer: 0, finished: false, match: {{ status: "in_progress" }} }}),
+          mayResign({{ viewer: null, finished: false, match: {{ status: "in_progress" }} }}),
+          mayResign({{ viewer: 0, finished: true, match: {{ status: "finished" }} }}),
+        ]));"""
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert json.loads(out.stdout) == [False, True, False, False]
