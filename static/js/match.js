@@ -767,6 +767,13 @@ function moveClockText(secs) {
   return interpolate(gettext("%(time)s to move"), { time: clockText(secs) }, true);
 }
 
+/** On the felt, beside a gone seat's name: the computer plays it to the match's end. */
+function goneMark(ctx, seat) {
+  const p = ((ctx.match && ctx.match.players) || []).find((q) => q.seat === seat);
+  if (!p || !p.gone || ctx.finished) return null;
+  return h("span", { class: "badge neutral lt-gone", "data-testid": `gone-${seat}`, title: gettext("Gone from the table: the computer plays this seat") }, gettext("computer plays"));
+}
+
 /** A seat's presence: a dot, green online, amber away (tab hidden), grey offline, with how long. */
 function presenceDot(ctx, seat) {
   const p = ctx.client.presence && ctx.client.presence.seats && ctx.client.presence.seats[String(seat)];
@@ -794,8 +801,31 @@ function waitingLine(ctx) {
     interpolate(gettext("Waiting for %(names)s to arrive: the move clock starts when everyone is here"), { names }, true));
 }
 
+/** What the prompt adds about the player on move when they are not at the table: gone
+ *  (the computer plays their seat, Seat.gone_at), or away or disconnected with the time left
+ *  before the computer plays for them (a table of three or more of one seat a side) or
+ *  before the match is lost by forfeit (two players, partnerships). Null otherwise.
+ *  `match`: the state's match; `presence`: {seat: {status}}; `secs`: move clock or null. */
+export function awayText(match, presence, toAct, name, secs) {
+  if (toAct === null || toAct === undefined || !match || match.status !== "in_progress") return null;
+  const player = (match.players || []).find((p) => p.seat === toAct);
+  if (player && player.gone) {
+    return interpolate(gettext("%(player)s has gone: the computer plays for them"), { player: name }, true);
+  }
+  const p = presence && presence[String(toAct)];
+  if (!p || p.status === "online" || secs === null || secs === undefined) return null;
+  const sides = match.sides || [];
+  const goesOn = sides.length >= 3 && sides.every((side) => side.length === 1);
+  const text = goesOn
+    ? gettext("%(player)s is away: %(time)s before the computer plays for them")
+    : gettext("%(player)s is away: %(time)s before the match is lost by forfeit");
+  return interpolate(text, { player: name, time: clockText(secs) }, true);
+}
+
 function statusBar(ctx, prompt) {
   const secs = ctx.client.moveClockSeconds();
+  const toAct = ctx.view ? ctx.view.to_act : null;
+  const away = ctx.isMe(toAct) ? null : awayText(ctx.match, ctx.client.presence && ctx.client.presence.seats, toAct, toAct === null || toAct === undefined ? "" : ctx.name(toAct), secs);
   const clock = secs === null ? null : h("span", {
     class: ["lt-move-clock", secs <= 30 ? "is-low" : null], "data-testid": "move-clock",
     title: gettext("Time the player on move has left; past it the match is lost by forfeit"),
@@ -803,6 +833,7 @@ function statusBar(ctx, prompt) {
   return h("div", { class: ["lt-status", prompt.mine ? "is-mine" : null], "data-testid": "prompt" },
     h("span", { class: "lt-status-text", "data-testid": "turn" }, prompt.text),
     prompt.detail ? h("span", { class: "lt-status-detail" }, prompt.detail) : null,
+    away ? h("span", { class: "lt-status-detail lt-away", "data-testid": "away" }, away) : null,
     waitingLine(ctx),
     clock,
     ctx.viewer === null ? h("span", { class: "badge neutral lt-spectating" }, gettext("Spectating")) : null);
@@ -909,6 +940,7 @@ function scorePanel(ctx, parts, prompt) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         presenceDot(ctx, s),
         ctx.name(s),
+        goneMark(ctx, s),
         ratingOf(ctx, s) ? h("span", { class: "muted lt-rating", title: gettext("Rating in this game"), "data-testid": `rating-${s}` }, ` ${ratingOf(ctx, s)}`) : null,
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,

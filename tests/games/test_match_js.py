@@ -102,3 +102,29 @@ def test_no_resign_is_offered_before_the_match_starts():
         capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     assert json.loads(out.stdout) == [False, True, False, False]
+
+
+def _away(match: dict, presence: dict, to_act, secs):
+    script = f"""import {{ awayText }} from "{MODULE.as_posix()}";
+        console.log(JSON.stringify(awayText({json.dumps(match)}, {json.dumps(presence)},
+                                            {json.dumps(to_act)}, "dave", {json.dumps(secs)})));"""
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(out.stdout)
+
+
+def test_the_prompt_says_when_the_player_on_move_is_away_and_what_happens_next():
+    players = [{"seat": n, "gone": False} for n in range(3)]
+    table = {"status": "in_progress", "players": players, "sides": [[0], [1], [2]]}
+    away = {"2": {"status": "offline"}}
+    assert (
+        _away(table, away, 2, 72)
+        == "dave is away: 1:12 before the computer plays for him"[:-3] + "them"
+    )
+    pairs = {**table, "sides": [[0, 2], [1, 3]]}
+    assert _away(pairs, away, 2, 72) == "dave is away: 1:12 before the match is lost by forfeit"
+    assert _away(table, {"2": {"status": "online"}}, 2, 72) is None
+    gone = {**table, "players": [*players[:2], {"seat": 2, "gone": True}]}
+    assert _away(gone, {}, 2, None) == "dave has gone: the computer plays for them"
