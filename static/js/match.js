@@ -767,13 +767,6 @@ function moveClockText(secs) {
   return interpolate(gettext("%(time)s to move"), { time: clockText(secs) }, true);
 }
 
-/** On the felt, beside a gone seat's name: the computer plays it to the match's end. */
-function goneMark(ctx, seat) {
-  const p = ((ctx.match && ctx.match.players) || []).find((q) => q.seat === seat);
-  if (!p || !p.gone || ctx.finished) return null;
-  return h("span", { class: "badge neutral lt-gone", "data-testid": `gone-${seat}`, title: gettext("Gone from the table: the computer plays this seat") }, gettext("computer plays"));
-}
-
 /** A seat's presence: a dot, green online, amber away (tab hidden), grey offline, with how long. */
 function presenceDot(ctx, seat) {
   const p = ctx.client.presence && ctx.client.presence.seats && ctx.client.presence.seats[String(seat)];
@@ -801,17 +794,15 @@ function waitingLine(ctx) {
     interpolate(gettext("Waiting for %(names)s to arrive: the move clock starts when everyone is here"), { names }, true));
 }
 
-/** What the prompt adds about the player on move when they are not at the table: gone
- *  (the computer plays their seat, Seat.gone_at), or away or disconnected with the time left
- *  before the computer plays for them (a table of three or more of one seat a side) or
+/** What the prompt adds about the player on move when they are away or disconnected (a
+ *  gone seat's name says so already, `goneLabel`): the time left before the computer plays
+ *  for them (a table of three or more of one seat a side) or
  *  before the match is lost by forfeit (two players, partnerships). Null otherwise.
  *  `match`: the state's match; `presence`: {seat: {status}}; `secs`: move clock or null. */
 export function awayText(match, presence, toAct, name, secs) {
   if (toAct === null || toAct === undefined || !match || match.status !== "in_progress") return null;
   const player = (match.players || []).find((p) => p.seat === toAct);
-  if (player && player.gone) {
-    return interpolate(gettext("%(player)s has gone: the computer plays for them"), { player: name }, true);
-  }
+  if (player && player.gone) return null;
   const p = presence && presence[String(toAct)];
   if (!p || p.status === "online" || secs === null || secs === undefined) return null;
   const sides = match.sides || [];
@@ -940,7 +931,6 @@ function scorePanel(ctx, parts, prompt) {
         toAct ? h("span", { class: "lt-turn-dot", "aria-hidden": "true" }) : null,
         presenceDot(ctx, s),
         ctx.name(s),
-        goneMark(ctx, s),
         ratingOf(ctx, s) ? h("span", { class: "muted lt-rating", title: gettext("Rating in this game"), "data-testid": `rating-${s}` }, ` ${ratingOf(ctx, s)}`) : null,
         view.dealer === s ? h("span", { class: "chip chip-dealer chip-tiny", title: gettext("Dealer") }, pgettext("the dealer's chip, one letter", "D")) : null),
       ctx.partnerships ? h("td", { class: "lt-side-mark", title: ctx.sideName(ctx.sideOf(s)) }, "AB"[ctx.sideOf(s)] || String(ctx.sideOf(s) + 1)) : null,

@@ -124,4 +124,5 @@ def test_the_prompt_says_when_the_player_on_move_is_away_and_what_happens_next()
     assert _away(pairs, away, 2, 72) == "dave is away: 1:12 before the match is lost by forfeit"
     assert _away(table, {"2": {"status": "online"}}, 2, 72) is None
     gone = {**table, "players": [*players[:2], {"seat": 2, "gone": True}]}
-    assert _away(gone, {}, 2, None) == "dave has gone: the computer plays for them"
+    # A gone seat's name says so already ("dave (gone · played by the computer)").
+    assert _away(gone, away, 2, 72) is None
