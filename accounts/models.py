@@ -5,6 +5,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts import bot_names
+
 
 class Player(AbstractUser):
     """A registered player (also staff, who run events from admin).
@@ -30,6 +32,12 @@ class Player(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    @property
+    def display_name(self) -> str:
+        """What pages call the player: the username, or a computer opponent's person's
+        name with the computer mark ("Nonna Pina (computer)", accounts/bot_names.py)."""
+        return bot_names.display_name(self.username)
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", kwargs={"username": self.username})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.utils import timezone
 
+from accounts import bot_names
 from games.hooks import match_extras
 from games.models import Deal, Match, Seat
 from games.rules import get_game
@@ -274,6 +275,10 @@ def match_summary(
             {
                 "seat": s.number,
                 "username": s.username,
+                # What the table calls the seat: a computer opponent's person's name
+                # (accounts/bot_names.py), marked on the page as a computer player.
+                "name": bot_names.bot_name(s.username) or s.username,
+                "computer": bot_names.is_bot_username(s.username),
                 "rating": _rounded(context.ratings.get(s.player_id)),
                 # Gone from the table: the computer plays the seat (or, in a banking
                 # game, it sits out) to the match's end.

@@ -540,7 +540,10 @@ function playerName(st, config, seat) {
   const lists = [(st && st.match && st.match.players) || [], config.players || []];
   for (const list of lists) {
     const p = list.find((x) => x.seat === seat);
-    if (p && p.username) return p.gone ? goneLabel(st, p.username) : p.username;
+    if (p && p.username) {
+      const name = p.computer && p.name ? interpolate(gettext("%(name)s (computer)"), { name: p.name }, true) : p.username;
+      return p.gone ? goneLabel(st, name) : name;
+    }
   }
   return interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
