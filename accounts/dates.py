@@ -70,7 +70,7 @@ def format_when(value: datetime | None, *, zone: bool = True, year: bool = True)
     ``zone=False`` leaves the zone off (a time already labelled nearby); ``year=False``
     leaves the year off (times inside the current event).
     """
-    if value is None:
+    if not value:  # None, or "" from a template variable that does not resolve
         return ""
     local = timezone.localtime(value)
     text = django_format(local, WHEN if year else WHEN_SHORT)
@@ -80,7 +80,7 @@ def format_when(value: datetime | None, *, zone: bool = True, year: bool = True)
 def format_day(value: date | datetime | None) -> str:
     """A calendar day in the viewer's language: "28 Nov 2026" ("" for None); a datetime is
     first put in the viewer's time zone."""
-    if value is None:
+    if not value:  # None, or "" from a template variable that does not resolve
         return ""
     if isinstance(value, datetime):
         value = timezone.localtime(value).date()
@@ -89,7 +89,7 @@ def format_day(value: date | datetime | None) -> str:
 
 def format_month(value: date | datetime | None) -> str:
     """A month and year in the viewer's language: "November 2026" / "Novembre 2026"."""
-    if value is None:
+    if not value:  # None, or "" from a template variable that does not resolve
         return ""
     if isinstance(value, datetime):
         value = timezone.localtime(value).date()
@@ -100,7 +100,7 @@ def format_duration(value: timedelta | None) -> str:
     """A duration in words, largest units first, zero parts left out: "7 days",
     "1 day, 2 hours", "1 hour, 30 minutes", "45 seconds"; "" for None. Seconds are shown
     only under a minute."""
-    if value is None:
+    if not value:  # None, or "" from a template variable that does not resolve
         return ""
     seconds = max(0, int(value.total_seconds()))
     if seconds < 60:
@@ -123,6 +123,6 @@ def format_duration(value: timedelta | None) -> str:
 def iso(value: datetime | None) -> str:
     """A moment for an export (CSV): ISO 8601 in UTC, "2026-11-28T10:28:00+00:00"; "" for
     None."""
-    if value is None:
+    if not value:  # None, or "" from a template variable that does not resolve
         return ""
     return value.astimezone(UTC).isoformat()
