@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.core.exceptions import PermissionDenied
 from django.db.models.functions import Length
 
 from accounts.models import Player
 from accounts.usernames import check_username, skeleton
+from config.client_ip import request_client_ip
 
 
 def _skeleton_taken(value: str) -> bool:
@@ -27,3 +29,15 @@ class AccountAdapter(DefaultAccountAdapter):
         username = super().clean_username(username, shallow=shallow)
         check_username(username, None if shallow else _skeleton_taken)
         return username
+
+    def get_client_ip(self, request):
+        """The address allauth's rate limits count under: the one django-axes and the
+        sockets use (``config.client_ip``), never a header allauth would read itself.
+
+        Raises:
+            PermissionDenied: the request has no address (allauth's own answer).
+        """
+        ip = request_client_ip(request)
+        if not ip:
+            raise PermissionDenied("Unable to determine client IP address")
+        return ip

@@ -55,11 +55,12 @@ def check_username(username: str, taken=None) -> None:
 
 
 def axes_username(request, credentials) -> str | None:
-    """The username django-axes counts failures under: the one given, cut to 150
+    """The username django-axes counts failures under: the one given, case-folded (the
+    log-in finds ``Admin`` as ``admin``, so both are one name to count) and cut to 150
     characters (a longer one can be no player's, and axes stores at most 255)."""
     value = None
     if credentials:
         value = credentials.get("username") or credentials.get("login")
     if value is None and request is not None:
         value = request.POST.get("username") or request.POST.get("login")
-    return str(value)[:150] if value is not None else None
+    return str(value).casefold()[:150] if value is not None else None

@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 
-from config.env import envbool, envint, envlist, envstr
+from config.env import envbool, envint, envlist, envnetworks, envstr
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -211,7 +211,16 @@ AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0)
+# The client's address (config/client_ip.py, docs/security.md): the connection's peer,
+# unless it is one of TRUSTED_PROXIES (addresses or CIDR networks, comma separated); then
+# the rightmost X-Forwarded-For entry that is not one of them. Resolved once at the ASGI
+# entry; axes, allauth and the sockets all read that. Empty: no header is ever read.
+TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
+if envstr("PROXY_COUNT"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("PROXY_COUNT is gone: name the proxies in TRUSTED_PROXIES.")
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.request_client_ip"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.usernames.axes_username"
 LOGIN_REDIRECT_URL = "home"
