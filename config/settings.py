@@ -100,8 +100,18 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             # SQLITE_PATH: another file (the embedded default's test runs one of its own).
             "NAME": envstr("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Live play writes from several threads; wait for the lock instead of failing.
-            "OPTIONS": {"timeout": 20},
+            # Live play writes from several threads (moves, the bots' thread, clocks): a
+            # move must never be lost to "database is locked" (tests/embedded/
+            # test_sqlite_writers.py). IMMEDIATE: a transaction takes the write lock when it
+            # begins, so it waits for it (the busy timeout, in seconds) instead of failing
+            # when a read turns into a write; WAL: readers and the writer do not block each
+            # other; synchronous=NORMAL is WAL's safe setting (a power cut may lose the last
+            # commits, never corrupt the file).
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
