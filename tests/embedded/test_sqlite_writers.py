@@ -57,7 +57,8 @@ for thread in threads:
 with connection.cursor() as cursor:
     cursor.execute("select n from counter where id = 1")
     (count,) = cursor.fetchone()
-print(json.dumps({"journal": journal, "errors": errors, "count": count, "expected": THREADS * EACH}))
+expected = THREADS * EACH
+print(json.dumps({"journal": journal, "errors": errors, "count": count, "expected": expected}))
 """
 
 
