@@ -57,6 +57,10 @@ MIDDLEWARE = [
     # After the session, before CommonMiddleware (Django's order): the language is the
     # set_language cookie's, else the browser's Accept-Language, else LANGUAGE_CODE.
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything queries with the request's text: a NUL or a lone surrogate in the
+    # path, query, headers or form is answered 400 in the visitor's language
+    # (config/bad_input.py).
+    "config.bad_input.reject_unstorable_input",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
