@@ -77,10 +77,12 @@ _DOTLESS_FOLD = str.maketrans({"i": "l"})
 "alice". The comparison folds them too, as this check did before it used the skeleton."""
 
 
+@functools.lru_cache(maxsize=65536)
 def lookalike_keys(username: str) -> frozenset[str]:
     """The forms ``username`` is compared under: its skeleton with letter case folded
     before (``ALICE`` as ``alice``) and after (``aIice``, capital I, as ``alice``), and
     ``i`` folded with ``l`` (``_DOTLESS_FOLD``). Two names that share a key look alike.
+    Cached: a sign-up compares with every player's name, the same names each time.
 
     >>> bool(lookalike_keys("B0T-x") & lookalike_keys("bot-x"))
     True
