@@ -211,6 +211,8 @@ def asgi_argv(port: int) -> list[str]:
         "--port", str(port), "--log-level", "warning", "--no-access-log", "--lifespan", "off",
         "--timeout-graceful-shutdown", "3", "--ws-max-size", "65536",  # as bin/live
         "--ws-per-message-deflate", "false",
+        # As bin/live: the site resolves the client's address itself (config/client_ip.py).
+        "--no-proxy-headers",
     ]  # fmt: skip
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 
-from config.env import envbool, envint, envlist, envstr
+from config.env import envbool, envint, envlist, envnetworks, envstr
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -60,6 +60,10 @@ MIDDLEWARE = [
     # After the session, before CommonMiddleware (Django's order): the language is the
     # set_language cookie's, else the browser's Accept-Language, else LANGUAGE_CODE.
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything queries with the request's text: a NUL or a lone surrogate in the
+    # path, query, headers or form is answered 400 in the visitor's language
+    # (config/bad_input.py).
+    "config.bad_input.reject_unstorable_input",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -103,8 +107,18 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             # SQLITE_PATH: another file (the embedded default's test runs one of its own).
             "NAME": envstr("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Live play writes from several threads; wait for the lock instead of failing.
-            "OPTIONS": {"timeout": 20},
+            # Live play writes from several threads (moves, the bots' thread, clocks): a
+            # move must never be lost to "database is locked" (tests/embedded/
+            # test_sqlite_writers.py). IMMEDIATE: a transaction takes the write lock when it
+            # begins, so it waits for it (the busy timeout, in seconds) instead of failing
+            # when a read turns into a write; WAL: readers and the writer do not block each
+            # other; synchronous=NORMAL is WAL's safe setting (a power cut may lose the last
+            # commits, never corrupt the file).
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -214,7 +228,16 @@ AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0)
+# The client's address (config/client_ip.py, docs/security.md): the connection's peer,
+# unless it is one of TRUSTED_PROXIES (addresses or CIDR networks, comma separated); then
+# the rightmost X-Forwarded-For entry that is not one of them. Resolved once at the ASGI
+# entry; axes, allauth and the sockets all read that. Empty: no header is ever read.
+TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
+if envstr("PROXY_COUNT"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("PROXY_COUNT is gone: name the proxies in TRUSTED_PROXIES.")
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.request_client_ip"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.usernames.axes_username"
 LOGIN_REDIRECT_URL = "home"
