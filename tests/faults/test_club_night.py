@@ -1,0 +1,69 @@
+"""A short club night (bench/club_night.py) on test servers: a few players at a few tables
+from one address for under a minute of play, with tabs, reloads, sockets dropped
+mid-handshake and mid-frame, an ASGI server killed and Redis restarted; every table plays
+to its end, no socket is refused, nothing is held once everyone has left, no action is
+lost or doubled, no server logs a traceback.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.club_night import SHORT_PLAN, ClubNight, Fleet, Table, failures
+
+SLOTS_UNKNOWN = "slots held: unknown"
+REDIS_DOWN = "redis.exceptions.ConnectionError"
+
+
+def short_night(servers, own_redis, plan, **options) -> dict:
+    """Two uvicorn processes on ``own_redis`` (which the evening restarts), and the
+    evening's report."""
+    group = servers(2, redis_url=own_redis.url)
+    fleet = Fleet(
+        ports=group.ports,
+        kill_asgi=group.kill,
+        start_asgi=group.restart,
+        kill_redis=own_redis.kill,
+        start_redis=own_redis.start,
+        env=group.env(),
+        logs=lambda: {"servers": group.logs()},
+    )
+    night = ClubNight(
+        fleet, plan=plan, grace=90, think=(0.05, 0.3), churn_every=0.4, slots_grace=20, **options
+    )
+    return night.run()
+
+
+def assert_clean(report: dict) -> None:
+    """No failure, but for two known gaps, each marked xfail with what it found (issue
+    29): ``manage.py live_slots`` missing (item 1, socket accounting), and tracebacks of
+    Redis being down (a consumer, presence or the channel layer meeting the restart).
+    Any other traceback fails."""
+    problems = failures(report)
+    known = [p for p in problems if p.startswith((SLOTS_UNKNOWN, "server tracebacks"))]
+    assert [p for p in problems if p not in known] == [], report
+    origins = {o: n for log in report["server_tracebacks"].values() for o, n in log.items()}
+    assert [o for o in origins if not o.endswith(REDIS_DOWN)] == [], origins
+    if known:
+        pytest.xfail(f"issue 29: {known}; {report['slots_after_everyone_left']}; {origins}")
+
+
+def test_a_short_club_night_plays_every_table_to_its_end_and_holds_nothing(servers, own_redis):
+    report = short_night(servers, own_redis, SHORT_PLAN, seconds=40, move_timeout=15)
+
+    assert report["tables_finished"]["matches"] >= len(SHORT_PLAN)
+    assert report["churn"].get("reload") and report["churn"].get("drop_mid_frame")
+    assert_clean(report)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 29 item 2: a gone player's seat is not yet played by the computer",
+)
+def test_a_table_of_three_plays_on_to_its_end_without_the_player_who_left(servers, own_redis):
+    plan = (Table("calabrasella", 3, {"deals": 3}, leaver=True),)
+
+    report = short_night(servers, own_redis, plan, seconds=10, move_timeout=4)
+
+    assert report["events"].get("left") == 1
+    assert_clean(report)
