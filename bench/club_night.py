@@ -28,7 +28,7 @@ or doubled, a message failed the audit, a player gave up, or a server logged a t
 
 Usage:
     nice .venv/bin/python bench/club_night.py [--minutes 20] [--json out.json]
-        [--ports 8101 8102] [--server-env KEY=VALUE ...]
+        [--plan full|short] [--ports 8101 8102] [--server-env KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -174,7 +174,8 @@ def legacy_counter(env: dict[str, str]) -> str:
         [PYTHON, "manage.py", "shell", "-c", LEGACY_COUNTER],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )  # fmt: skip
-    return done.stdout.strip() or done.stderr.strip()[-200:]
+    lines = done.stdout.strip().splitlines()
+    return lines[-1] if lines else done.stderr.strip()[-200:]
 
 
 FRAME = re.compile(r'^\s+File "(?P<path>[^"]+)", line \d+, in (?P<function>\S+)')
@@ -430,6 +431,8 @@ class ClubNight:
                 outcome = await raw_drop(kind, port, path, client.cookie, self.rng)
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
                 outcome = type(error).__name__  # a server down (killed): counted, not raised
+            if outcome == "403":  # the handshake refused (games.consumers.ConnectionSlots)
+                outcome = "refused"
         self.churn[kind] += 1
         self.churn[f"{kind}:{outcome}"] += 1
 
@@ -569,6 +572,7 @@ def main() -> None:
     """Parse the arguments (module docstring), run the evening, print, exit 1 on failure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=20.0)
+    parser.add_argument("--plan", choices=("full", "short"), default="full", help="the tables")
     parser.add_argument("--grace-minutes", type=float, default=15.0, help="for tables to end")
     parser.add_argument("--move-timeout", type=float, default=25.0, help="seconds")
     parser.add_argument("--think", type=float, nargs=2, default=(0.3, 1.5))
@@ -598,6 +602,7 @@ def main() -> None:
         setup_django(deployment)
         night = ClubNight(
             deployment_fleet(deployment),
+            plan=FULL_PLAN if args.plan == "full" else SHORT_PLAN,
             seconds=60 * args.minutes,
             grace=60 * args.grace_minutes,
             think=tuple(args.think),
