@@ -56,6 +56,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.client import (  # noqa: E402
+    CLOSE_TOO_MANY,
     SeatClient,
     Stats,
     TableAudit,
@@ -284,7 +285,7 @@ async def tab(url: str, cookie: str, hold: float) -> str:
             except TimeoutError:
                 pass
             if ws.close_code is not None:
-                return "refused" if ws.close_code == 4429 else f"closed {ws.close_code}"
+                return "refused" if ws.close_code == CLOSE_TOO_MANY else f"closed {ws.close_code}"
             return "open"
     except Exception as error:  # every way a socket can fail is counted, none raised
         return "refused" if is_refusal(error) else type(error).__name__
