@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench import club_night
 from bench.club_night import SHORT_PLAN, ClubNight, Fleet, Table, failures
 
 SLOTS_UNKNOWN = "slots held: unknown"
@@ -67,3 +68,30 @@ def test_a_table_of_three_plays_on_to_its_end_without_the_player_who_left(server
 
     assert report["events"].get("left") == 1, report
     assert_clean(report)
+
+
+def test_a_chained_traceback_counts_once_by_the_project_frame_it_came_from():
+    project = f"{club_night.ROOT}/games/presence.py"
+    log = "\n".join(
+        [
+            "Traceback (most recent call last):",
+            '  File "/x/.venv/lib/redis/connection.py", line 3, in connect',
+            "ConnectionRefusedError: [Errno 111] Connection refused",
+            "",
+            "During handling of the above exception, another exception occurred:",
+            "",
+            "Traceback (most recent call last):",
+            f'  File "{project}", line 30, in _change',
+            '  File "/x/.venv/lib/redis/client.py", line 9, in execute',
+            "redis.exceptions.ConnectionError: Error 111 connecting.",
+            "ERROR:    Exception in ASGI application",
+            "Traceback (most recent call last):",
+            '  File "/elsewhere/app.py", line 1, in f',
+            "ValueError: bad",
+        ]
+    )
+
+    assert club_night.traceback_origins(log) == {
+        "games/presence.py _change: redis.exceptions.ConnectionError": 1,
+        "(library): ValueError": 1,
+    }
