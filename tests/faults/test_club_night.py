@@ -17,9 +17,9 @@ REDIS_DOWN = "redis.exceptions.ConnectionError"
 
 
 def short_night(servers, own_redis, plan, **options) -> dict:
-    """Two uvicorn processes on ``own_redis`` (which the evening restarts), and the
-    evening's report."""
-    group = servers(2, redis_url=own_redis.url)
+    """Two uvicorn processes on ``own_redis`` (which the evening restarts) with the
+    settings' socket limit per address, and the evening's report."""
+    group = servers(2, redis_url=own_redis.url, LIVE_MAX_CONNECTIONS_PER_ADDRESS=None)
     fleet = Fleet(
         ports=group.ports,
         kill_asgi=group.kill,
@@ -37,11 +37,17 @@ def short_night(servers, own_redis, plan, **options) -> dict:
 
 def assert_clean(report: dict) -> None:
     """No failure, but for two known gaps, each marked xfail with what it found (issue
-    29): ``manage.py live_slots`` missing (item 1, socket accounting), and tracebacks of
-    Redis being down (a consumer, presence or the channel layer meeting the restart).
-    Any other traceback fails."""
+    29): ``manage.py live_slots`` missing (item 1, socket accounting: while the old
+    counters leak, sockets are refused, and a player refused past the move clock forfeits
+    the table), and tracebacks of Redis being down (a consumer, presence or the channel
+    layer meeting the restart). Any other traceback fails."""
     problems = failures(report)
-    known = [p for p in problems if p.startswith((SLOTS_UNKNOWN, "server tracebacks"))]
+    gaps = ["server tracebacks"]
+    if any(p.startswith(SLOTS_UNKNOWN) for p in problems):
+        gaps += [SLOTS_UNKNOWN, "sockets refused"]
+        if report["sockets_refused"]:
+            gaps.append("tables finished")
+    known = [p for p in problems if p.startswith(tuple(gaps))]
     assert [p for p in problems if p not in known] == [], report
     origins = {o: n for log in report["server_tracebacks"].values() for o, n in log.items()}
     assert [o for o in origins if not o.endswith(REDIS_DOWN)] == [], origins
@@ -50,7 +56,7 @@ def assert_clean(report: dict) -> None:
 
 
 def test_a_short_club_night_plays_every_table_to_its_end_and_holds_nothing(servers, own_redis):
-    report = short_night(servers, own_redis, SHORT_PLAN, seconds=40, move_timeout=15)
+    report = short_night(servers, own_redis, SHORT_PLAN, seconds=30, move_timeout=15)
 
     assert report["tables_finished"]["matches"] >= len(SHORT_PLAN)
     assert report["churn"].get("reload") and report["churn"].get("drop_mid_frame")
