@@ -63,10 +63,6 @@ def test_a_short_club_night_plays_every_table_to_its_end_and_holds_nothing(serve
     assert_clean(report)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 item 2: a gone player's seat is not yet played by the computer",
-)
 def test_a_table_of_three_plays_on_to_its_end_without_the_player_who_left(servers, own_redis):
     plan = (Table("calabrasella", 3, {"deals": 3}, leaver=True),)
 
