@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
+import socket as tcp
 import struct
 import subprocess
 import sys
@@ -27,9 +27,9 @@ from config.asgi import application
 from games import slots
 from games.models import Seat
 from tests.conftest import make_player, make_tournament, seated, start_match
-from tournaments import services as tournament_services
 from tests.faults.conftest import Servers, cookie_for, terminate_other_connections
 from tests.games.test_consumers import ORIGIN, _cookie_for
+from tournaments import services as tournament_services
 
 ROOT = Path(__file__).resolve().parents[2]
 CAP = 3  # the servers' anonymous sockets per address
@@ -90,8 +90,8 @@ def upgrade_request(port: int, path: str) -> bytes:
 
 def drop_after_upgrade(port: int, path: str) -> None:
     """Send the upgrade request and reset the connection at once (SO_LINGER 0: a RST)."""
-    raw = socket.create_connection(("127.0.0.1", port), timeout=5)
-    raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    raw = tcp.create_connection(("127.0.0.1", port), timeout=5)
+    raw.setsockopt(tcp.SOL_SOCKET, tcp.SO_LINGER, struct.pack("ii", 1, 0))
     raw.sendall(upgrade_request(port, path))
     raw.close()
 
@@ -99,7 +99,7 @@ def drop_after_upgrade(port: int, path: str) -> None:
 def upgrade_then_close(port: int, path: str) -> None:
     """Complete the upgrade, read the first bytes the server sends, close the TCP
     connection without a WebSocket close frame."""
-    raw = socket.create_connection(("127.0.0.1", port), timeout=5)
+    raw = tcp.create_connection(("127.0.0.1", port), timeout=5)
     raw.sendall(upgrade_request(port, path))
     assert raw.recv(4096).startswith(b"HTTP/1.1 101")
     raw.close()
@@ -120,7 +120,7 @@ async def flood_until_closed(url: str) -> int | None:
 
 
 async def outcome(url: str, cookie: str | None = None) -> str | tuple[int, str]:
-    """"open" when the socket gets its first message, else the close (code, reason) or
+    """ "open" when the socket gets its first message, else the close (code, reason) or
     the handshake's HTTP status."""
     origin = "http://" + url.split("/")[2]
     headers = {"Cookie": cookie} if cookie else None
@@ -148,6 +148,7 @@ def test_a_socket_that_goes_away_however_gives_its_slot_back(alice, bob, server,
             assert asyncio.run(flood_until_closed(server.urls(match.pk)[0])) == 4429
 
     assert held_after(server) == {"held": 0, "keys": {}}
+
     # And the address has its whole share again: as many anonymous sockets as the cap.
     async def fill() -> list:
         url = server.urls(match.pk)[0]
@@ -247,9 +248,7 @@ async def _refusal(path: str, cookie: bytes | None = None) -> tuple[int, str]:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_a_player_past_their_own_cap_is_closed_with_the_code_and_reason(
-    alice, bob, settings
-):
+async def test_a_player_past_their_own_cap_is_closed_with_the_code_and_reason(alice, bob, settings):
     settings.LIVE_MAX_CONNECTIONS_PER_PLAYER = 2
     match = await sync_to_async(start_match)(alice, bob)
     cookie = await sync_to_async(_cookie_for)(alice)
