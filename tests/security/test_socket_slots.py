@@ -195,9 +195,12 @@ def test_thirty_anonymous_drops_do_not_lock_a_player_out(alice, bob, server):
     match = start_match(alice, bob)
     players = seated(match)
     port = server.ports[0]
-    for _ in range(30):
+    for _ in range(15):  # thirty upgrades that drop, two ways, to both kinds of socket
         drop_after_upgrade(port, f"/ws/matches/{match.pk}/")
+        upgrade_then_close(port, f"/ws/matches/{match.pk}/")
         drop_after_upgrade(port, "/ws/leaderboards/briscola/")
+        upgrade_then_close(port, "/ws/leaderboards/briscola/")
+    time.sleep(2)  # the server has handled every drop (each reads the database) by now
     url = server.urls(match.pk)[0]
     board = url.replace(f"/ws/matches/{match.pk}/", "/ws/leaderboards/briscola/")
 
