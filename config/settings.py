@@ -320,10 +320,19 @@ CONTENT_SECURITY_POLICY = {
 LIVE_MAX_MESSAGES_PER_SECOND = envint("LIVE_MAX_MESSAGES_PER_SECOND", 20)
 LIVE_MESSAGE_BURST_SECONDS = envint("LIVE_MESSAGE_BURST_SECONDS", 2)
 LIVE_MAX_MESSAGE_BYTES = envint("LIVE_MAX_MESSAGE_BYTES", 4096)
-# Sockets (docs/security.md, finding 5): open sockets per client address and spectators
-# per match, counted in the shared cache; standings/leaderboard sockets' message rate.
+# Socket slots (docs/security.md, "Socket slots"; games/slots.py): the sockets open now,
+# counted in the shared cache: a signed-in player's own, wherever they come from (a club
+# behind one address gets in); anonymous ones per client address; spectators per match.
+# A slot not refreshed for LIVE_SLOT_SECONDS (its process gone) is reaped on the next read.
+LIVE_MAX_CONNECTIONS_PER_PLAYER = envint("LIVE_MAX_CONNECTIONS_PER_PLAYER", 12)
 LIVE_MAX_CONNECTIONS_PER_ADDRESS = envint("LIVE_MAX_CONNECTIONS_PER_ADDRESS", 30)
 LIVE_MAX_SPECTATORS_PER_MATCH = envint("LIVE_MAX_SPECTATORS_PER_MATCH", 200)
+LIVE_SLOT_SECONDS = envint("LIVE_SLOT_SECONDS", 60)
+# Presence messages (a tab hidden or shown), broadcast to the whole table: at most this
+# many at once, refilled at this many a minute, on top of the messages' own limit.
+LIVE_PRESENCE_BURST = envint("LIVE_PRESENCE_BURST", 10)
+LIVE_PRESENCE_PER_MINUTE = envint("LIVE_PRESENCE_PER_MINUTE", 30)
+# The standings and leaderboard sockets' message rate.
 UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
 # A fair clock (games/services.py, seat_arrived): a match with a move clock gives its
 # players this long to connect before the first move's clock starts; a seat that has not
