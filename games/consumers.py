@@ -23,7 +23,7 @@ from django.db import close_old_connections, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games import presence, services, slots
+from games import boards, presence, services, slots
 from games.errors import ClientError
 from games.messages import socket_language
 from games.models import Match, Seat
@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 # Close codes (docs/protocol.md, "Close codes"): 4401 signed out or deactivated, 4404 no
 # such match or page, 4429 too many sockets (the reason says which limit) or flooding.
 CLOSE_SIGNED_OUT, CLOSE_NOT_FOUND, CLOSE_TOO_MANY = 4401, 4404, 4429
+# 4403: a spectator of a table of duplicate boards still in play at another table.
+CLOSE_NOT_NOW, REASON_BOARDS_IN_PLAY = 4403, "boards_in_play"
 # Close reasons of 4429: the page words each one (static/js/match.js, refusalText).
 REASON_ADDRESS, REASON_PLAYER = "too_many_from_address", "too_many_for_player"
 REASON_SPECTATORS, REASON_FLOODING = "too_many_spectators", "flooding"
@@ -42,6 +44,13 @@ MAX_ACTION_CHARS = 1024
 """The longest action string the socket passes to the services. Machiavelli's ``table``
 action spells out the whole table after a turn: with all 104 cards of its two packs laid,
 some 520 characters (tests/games/test_consumers.py checks it fits)."""
+
+
+@database_sync_to_async
+def _spectating_closed(match_id: int) -> bool:
+    """Whether spectators are kept out of this match now (games.boards)."""
+    match = Match.objects.filter(pk=match_id).only("pk", "board_set").first()
+    return match is not None and boards.spectating_closed(match)
 
 
 def user_group(user_id: int) -> str:
@@ -383,6 +392,10 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         # rather than a failed handshake it cannot tell from a network error.
         await self.accept()
         spectating = self.match_id if self.seat is None else None
+        if spectating is not None and await _spectating_closed(self.match_id):
+            # Watching one table of a duplicate set could pass its cards to another.
+            await self.close(code=CLOSE_NOT_NOW, reason=REASON_BOARDS_IN_PLAY)
+            return
         if not await self.take_slots(socket_limits(self.scope, spectating_match=spectating)):
             return
         self.last_sync = 0.0

@@ -61,6 +61,7 @@ export function refusalText(code, reason) {
     return gettext("Too many connections: close a tab and press Retry.");
   }
   if (code === 4401) return gettext("You are signed out: sign in again, then press Retry.");
+  if (code === 4403 && reason === "boards_in_play") return gettext("This table plays the same cards as other tables still playing them: it can be watched once every table has finished. Press Retry then.");
   return null;
 }
 
