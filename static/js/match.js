@@ -456,7 +456,15 @@ export class MatchClient {
     }
     if (t.dataset.select !== undefined) {
       if (t.disabled || this.busy) return;
-      this.select(t.dataset.select);
+      const value = t.dataset.select;
+      const focused = document.activeElement === t;
+      this.select(value);
+      // The redraw replaced the element: a keyboard user keeps their place (e.g. ticking
+      // trumps one after another for Pinch Tarot's taròcchi).
+      if (focused) {
+        const again = this.table.querySelector(`[data-select="${CSS.escape(value)}"]`);
+        if (again) again.focus();
+      }
       return;
     }
     if (t.dataset.action) {
