@@ -3,6 +3,8 @@
 //   - The autocomplete boxes (select2) of autocomplete_fields: the combobox is named by
 //     its current value only, so an empty one has no name. It gets its field's label, or in
 //     a tabular inline the column's heading.
+//   - The fields of a tabular inline (a tournament's entries) have no label: each gets its
+//     column's heading.
 //   - The date and time inputs of a date-and-time field have no label of their own: each
 //     gets the field's label and the word printed before it ("Date:", "Time:").
 (function () {
@@ -25,7 +27,19 @@
     for (const select of document.querySelectorAll("select.admin-autocomplete")) {
       const box = select.nextElementSibling;
       const combo = box && box.querySelector('.select2-selection[role="combobox"]');
-      if (combo && !combo.hasAttribute("aria-label")) combo.setAttribute("aria-label", fieldLabel(select));
+      if (!combo || combo.hasAttribute("aria-label")) continue;
+      const name = fieldLabel(select);
+      // select2 names the combobox by its value's box (aria-labelledby), empty when no
+      // value is chosen: the field's name instead, on both.
+      combo.removeAttribute("aria-labelledby");
+      combo.setAttribute("aria-label", name);
+      const shown = combo.querySelector('[role="textbox"]');
+      if (shown) shown.setAttribute("aria-label", name);
+    }
+    // A tabular inline's fields have no <label>: each is named by its column's heading.
+    for (const input of document.querySelectorAll(".tabular td input, .tabular td select, .tabular td textarea")) {
+      if (input.type === "hidden" || input.hasAttribute("aria-label") || input.labels.length) continue;
+      input.setAttribute("aria-label", fieldLabel(input));
     }
     for (const p of document.querySelectorAll("p.datetime")) {
       for (const input of p.querySelectorAll("input")) {
