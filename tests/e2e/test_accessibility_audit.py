@@ -277,15 +277,12 @@ def _log_in(browser, base_url: str, username: str | None, language: str):
     return page
 
 
-def _report(rows: list[tuple[str, str, dict]], path: str) -> None:
-    lines = [
-        "| page | language | critical | serious | moderate | minor |",
-        "|---|---|---|---|---|---|",
-    ]
-    for name, language, counts in rows:
-        cells = " | ".join(str(counts.get(impact, 0)) for impact in IMPACTS)
-        lines.append(f"| {name} | {language} | {cells} |")
-    Path(path).write_text("\n".join(lines) + "\n")
+def _report_line(path: str | None, cells: list) -> None:
+    """Append one row of the Markdown table to ``path`` (None: nothing), at once, so that a
+    run stopped half-way still leaves the pages audited so far."""
+    if path:
+        with Path(path).open("a") as report:
+            report.write("| " + " | ".join(str(cell) for cell in cells) + " |\n")
 
 
 def _resign(match_id: int) -> None:
@@ -314,9 +311,14 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(
     asgi_server, live_match, browser
 ):
     options = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
-    rows: list[tuple[str, str, dict]] = []
+    audited = 0
     failures: list[str] = []
     pages: dict[tuple[str, str | None], object] = {}
+    report = os.environ.get("A11Y_REPORT")
+    if report:
+        Path(report).write_text("")
+        _report_line(report, ["page", "language", *IMPACTS])
+        _report_line(report, ["---"] * (2 + len(IMPACTS)))
     started = time.monotonic()
     for visits in (live_match.now, live_match.after):
         for visit in visits:
@@ -347,10 +349,9 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(
                             f"{visit.name} [{language}] {violation['id']} ({impact}): "
                             f"{violation['help']}: {targets}"
                         )
-                rows.append((visit.name, language, counts))
+                audited += 1
+                _report_line(report, [visit.name, language, *(counts.get(i, 0) for i in IMPACTS)])
     for page in pages.values():
         page.context.close()
-    if os.environ.get("A11Y_REPORT"):
-        _report(rows, os.environ["A11Y_REPORT"])
-    print(f"audited {len(rows)} pages in {time.monotonic() - started:.0f} s")
+    print(f"audited {audited} pages in {time.monotonic() - started:.0f} s")
     assert not failures, "\n".join(failures)
