@@ -268,6 +268,7 @@ def _log_in(browser, base_url: str, username: str | None, language: str):
     context.add_init_script(script=AXE_SCRIPT)
     context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
     page = context.new_page()
+    page.on("pageerror", lambda error: print("PAGE ERROR", username, language, error))
     if username is not None:
         page.goto(f"{base_url}/accounts/login/")
         page.fill("input[name=login]", username)
@@ -333,7 +334,7 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(
                 if os.environ.get("A11Y_VERBOSE"):
                     print("VISIT", visit.name, language, flush=True)
                 page.goto(f"{asgi_server}{visit.path}")
-                page.wait_for_selector(visit.ready)
+                page.wait_for_selector(visit.ready, timeout=60_000)  # a loaded CI machine
                 assert page.locator("html").get_attribute("lang") == language, visit.name
                 results = page.evaluate("o => axe.run(document, o)", options)
                 counts: dict[str, int] = {}
