@@ -27,7 +27,7 @@
     for (const select of document.querySelectorAll("select.admin-autocomplete")) {
       const box = select.nextElementSibling;
       const combo = box && box.querySelector('.select2-selection[role="combobox"]');
-      if (!combo || combo.hasAttribute("aria-label")) continue;
+      if (!combo || (combo.hasAttribute("aria-label") && !combo.hasAttribute("aria-labelledby"))) continue;
       const name = fieldLabel(select);
       // select2 names the combobox by its value's box (aria-labelledby), empty when no
       // value is chosen: the field's name instead, on both.
@@ -52,7 +52,13 @@
     }
   }
 
+  document.addEventListener("DOMContentLoaded", nameWidgets);
   window.addEventListener("load", nameWidgets);
+  // select2 may build or rebuild a box later (its language file, a new value): name it again.
+  const watch = new MutationObserver(() => nameWidgets());
+  document.addEventListener("DOMContentLoaded", () => watch.observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["aria-labelledby"],
+  }));
   // A new inline row: after the admin's own handler has made its autocomplete boxes.
   document.addEventListener("formset:added", () => setTimeout(nameWidgets, 0));
 })();
