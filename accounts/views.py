@@ -1,13 +1,18 @@
-"""Public profile pages."""
+"""Public profile pages, and the player's own display settings."""
 
 from datetime import timedelta
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.charts import rating_chart
+from accounts.forms import DisplaySettingsForm
 from accounts.models import Player
+from accounts.services import player_set_display
 from games.models import Match
 from tournaments.models import Rating, RatingChange
 
@@ -53,3 +58,19 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "matches": matches,
         },
     )
+
+
+@login_required
+def display_settings(request: HttpRequest) -> HttpResponse:
+    """The logged-in player's display settings (high-contrast and larger cards): the form,
+    and on a valid POST the settings saved and a redirect back to this page."""
+    form = DisplaySettingsForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        player_set_display(
+            player=request.user,
+            high_contrast_cards=form.cleaned_data["high_contrast_cards"],
+            large_cards=form.cleaned_data["large_cards"],
+        )
+        messages.success(request, _("Display settings saved."))
+        return redirect("accounts:display")
+    return render(request, "accounts/display.html", {"form": form})

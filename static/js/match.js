@@ -823,7 +823,7 @@ function presenceDot(ctx, seat) {
     const minutes = Math.max(0, Math.round((Date.now() - Date.parse(p.since)) / 60000));
     title = interpolate(ngettext("%(state)s for %(n)s minute", "%(state)s for %(n)s minutes", minutes), { state: title, n: minutes }, true);
   }
-  return h("span", { class: ["lt-presence", `is-${p.status}`], title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
+  return h("span", { class: ["lt-presence", `is-${p.status}`], role: "img", title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
 }
 
 /** The seat's player's rating in the match's game (state match.players[].rating), or null. */
