@@ -13,7 +13,8 @@ class Player(AbstractUser):
 
     Ratings per game live in ``tournaments.Rating``; the public profile shows them.
     ``is_bot`` marks the computer opponents (games/bots.py): they play casual matches only,
-    never log in and never enter tournaments.
+    never log in and never enter tournaments. ``high_contrast_cards`` and ``large_cards``
+    are the player's display settings (``body_classes`` gives their CSS classes).
     """
 
     is_bot = models.BooleanField(default=False, help_text="A computer opponent (games/bots.py).")
@@ -24,6 +25,18 @@ class Player(AbstractUser):
         help_text=_(
             "The IANA time zone pages show times in (e.g. Europe/Rome); empty: the browser's."
         ),
+    )
+    # Display settings (docs/accessibility.md): classes on <body> that static/css/cards.css
+    # reads, on every page the player opens.
+    high_contrast_cards = models.BooleanField(
+        _("high-contrast cards"),
+        default=False,
+        help_text=_("Cards drawn in black and white with bold marks and a thick outline."),
+    )
+    large_cards = models.BooleanField(
+        _("larger cards"),
+        default=False,
+        help_text=_("Cards and their names drawn larger at the table."),
     )
 
     class Meta:
@@ -38,6 +51,17 @@ class Player(AbstractUser):
         """What pages call the player: the username, or a computer opponent's person's
         name with the computer mark ("Nonna Pina (computer)", accounts/bot_names.py)."""
         return bot_names.display_name(self.username)
+
+    @property
+    def body_classes(self) -> str:
+        """The classes base.html puts on <body> for the display settings, space-separated:
+        ``cards-high-contrast`` and ``cards-large`` (static/css/cards.css), or ""."""
+        classes = []
+        if self.high_contrast_cards:
+            classes.append("cards-high-contrast")
+        if self.large_cards:
+            classes.append("cards-large")
+        return " ".join(classes)
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", kwargs={"username": self.username})

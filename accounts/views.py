@@ -1,4 +1,4 @@
-"""Public profile pages."""
+"""Public profile pages, and the player's own display settings."""
 
 from datetime import timedelta
 
@@ -12,7 +12,9 @@ from django.views.decorators.http import require_POST
 
 from accounts import dates, services
 from accounts.charts import rating_chart
+from accounts.forms import DisplaySettingsForm
 from accounts.models import Player
+from accounts.services import player_set_display
 from games.models import Match
 from tournaments.models import Rating, RatingChange
 
@@ -74,3 +76,18 @@ def set_time_zone(request: HttpRequest) -> HttpResponse:
     else:
         messages.success(request, _("Time zone saved."))
     return redirect(request.user.get_absolute_url())
+
+
+def display_settings(request: HttpRequest) -> HttpResponse:
+    """The logged-in player's display settings (high-contrast and larger cards): the form,
+    and on a valid POST the settings saved and a redirect back to this page."""
+    form = DisplaySettingsForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        player_set_display(
+            player=request.user,
+            high_contrast_cards=form.cleaned_data["high_contrast_cards"],
+            large_cards=form.cleaned_data["large_cards"],
+        )
+        messages.success(request, _("Display settings saved."))
+        return redirect("accounts:display")
+    return render(request, "accounts/display.html", {"form": form})

@@ -131,17 +131,10 @@ class SeatAudit:
         contiguous = self.last_seq is not None and message.get("seq") == self.last_seq + 1
         self.last_seq = message.get("seq")
         where = f"seat {self.seat} seq {message.get('seq')} deal {deal}"
-        for player in view.get("players") or []:
-            if player.get("seat") != self.seat and player.get("hand") is not None:
-                self.problems.append(f"{where}: sees the hand of seat {player.get('seat')}")
+        self.check_seats(message, where)
         for packet in view.get("packets") or []:
             if packet.get("bottom") and packet.get("owner") != self.seat:
                 self.problems.append(f"{where}: sees the bottom of packet {packet['number']}")
-        if view.get("legal_actions") and view.get("to_act") != self.seat:
-            self.problems.append(f"{where}: is offered actions out of turn")
-        over = view.get("phase") == "over" or view.get("result") is not None
-        if not over and secret_keys_in(message):
-            self.problems.append(f"{where}: secret keys {secret_keys_in(message)}")
         shown, claimed = revealed_to(view, self.seat)
         # A card the opponent holds is public only if it was seen first (a packet top it
         # took, a buongioco); checkable when no state was missed in between.
@@ -163,6 +156,34 @@ class SeatAudit:
         leaked = codes_in(scanned, self.universe) - known
         if leaked:
             self.problems.append(f"{where}: names cards it may not know {sorted(leaked)}")
+
+    def check_seats(self, message: dict, where: str) -> None:
+        """The checks that hold in every game: no other seat's ``hand`` in the view, no
+        ``legal_actions`` offered out of turn, no deck order or seed before the deal ends.
+        """
+        view = message.get("view") or {}
+        for player in view.get("players") or []:
+            if player.get("seat") != self.seat and player.get("hand") is not None:
+                self.problems.append(f"{where}: sees the hand of seat {player.get('seat')}")
+        if view.get("legal_actions") and view.get("to_act") != self.seat:
+            self.problems.append(f"{where}: is offered actions out of turn")
+        over = view.get("phase") == "over" or view.get("result") is not None
+        if not over and secret_keys_in(message):
+            self.problems.append(f"{where}: secret keys {secret_keys_in(message)}")
+
+
+@dataclass
+class TableAudit(SeatAudit):
+    """``SeatAudit`` for any game: only its game-independent checks (``check_seats``);
+    the card-by-card scan knows Spizzichino's views only."""
+
+    universe: frozenset[str] = frozenset()
+
+    def check(self, message: dict, *, sent: set[str] | None = None) -> None:
+        """Audit one received message (``SeatAudit.check_seats`` on states)."""
+        self.checked += 1
+        if message.get("type") == "state":
+            self.check_seats(message, f"seat {self.seat} seq {message.get('seq')}")
 
 
 @dataclass
@@ -207,7 +228,26 @@ class Pending:
 
 
 class ConnectionDroppedError(Exception):
-    """The connection dropped; reconnect."""
+    """The connection dropped; reconnect. ``args[0]``: the close code, if one came."""
+
+
+CLOSE_TOO_MANY = 4429
+"""The close code of a socket refused or closed over a limit (games.consumers)."""
+
+
+def is_refusal(error: BaseException) -> bool:
+    """Whether a connection's ``error`` is the server refusing the socket: HTTP 403 at the
+    handshake (a socket closed before it was accepted) or a close with ``CLOSE_TOO_MANY``.
+    """
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+    if isinstance(error, InvalidStatus):
+        return error.response.status_code == 403
+    if isinstance(error, ConnectionDroppedError):
+        return bool(error.args) and error.args[0] == CLOSE_TOO_MANY
+    if isinstance(error, ConnectionClosed):
+        return error.rcvd is not None and error.rcvd.code == CLOSE_TOO_MANY
+    return False
 
 
 @dataclass
@@ -306,6 +346,8 @@ class SeatClient:
                 if not _is_connection_error(error):
                     raise
                 self.stats.events[f"connection_lost:{type(error).__name__}"] += 1
+                if is_refusal(error):
+                    self.stats.events["refused"] += 1
                 # Give up only after this long without a single message: a server that
                 # is slow is not a server that is gone.
                 if time.monotonic() - self.last_progress > self.give_up_after:
@@ -351,7 +393,7 @@ class SeatClient:
                         await self._sync(ws)
                     continue
                 if raw is None:
-                    raise ConnectionDroppedError()
+                    raise ConnectionDroppedError(ws.close_code)
                 message = json.loads(raw)
                 self.last_progress = time.monotonic()
                 self.stats.messages += 1
@@ -545,6 +587,7 @@ def verify_stored(
     match_ids,
     *,
     sent: dict[int, dict[int, set[tuple[int, str]]]] | None = None,
+    server_seats: dict[int, set[int]] | None = None,
 ) -> list[str]:
     """Compare what clients saw acknowledged with what the database holds.
 
@@ -553,6 +596,8 @@ def verify_stored(
     ``seq`` is 1 (the start) + the number of actions (+1 after a resignation or forfeit).
     With ``sent`` (several tabs on one seat, racing), the action stored at each seq must
     be one of those sent on it, and every stored one must have been sent.
+    ``server_seats``: {match_id: seats} whose stored actions need no acknowledgement (a
+    seat the computer played once its player had gone).
 
     Returns:
         One line per problem; empty when nothing was lost or applied twice.
@@ -588,8 +633,13 @@ def verify_stored(
                     f"match {match_id}: at seq {seq} stored {stored[seq - 1]}, "
                     f"acknowledged seat {seat} {action!r}"
                 )
-        if len(stored) != len(seen):
-            unacked = sorted(set(range(1, len(stored) + 1)) - set(seen))
+        played = (server_seats or {}).get(match_id, set())
+        unacked = sorted(
+            seq
+            for seq in set(range(1, len(stored) + 1)) - set(seen)
+            if stored[seq - 1]["seat"] not in played
+        )
+        if unacked or len(seen) > len(stored):
             problems.append(
                 f"match {match_id}: {len(stored)} stored, {len(seen)} acknowledged "
                 f"(stored but never acknowledged at seqs {unacked[:10]})"

@@ -77,11 +77,12 @@ LIVE_MESSAGE_BURST = 2 * LIVE_MESSAGE_LIMIT
 of 2 seconds' messages)."""
 
 
-def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
+def server_env(database_url: str, redis_url: str, **extra: str | None) -> dict[str, str]:
     """The environment of every server process: production-like settings, explicit.
 
     Every key that changes behaviour is set here rather than inherited, so a harness (or a
     pytest process) with other settings in its own environment does not leak them in.
+    ``extra``: more keys; one set to None is removed (the settings' default applies).
     """
     env = dict(os.environ)
     env.update(
@@ -101,7 +102,9 @@ def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str
         LIVE_MAX_CONNECTIONS_PER_ADDRESS="1000000",
         PYTHONUNBUFFERED="1",
     )
-    env.update(extra)
+    env.update({key: value for key, value in extra.items() if value is not None})
+    for key in [key for key, value in extra.items() if value is None]:
+        env.pop(key, None)
     return env
 
 
@@ -211,6 +214,8 @@ def asgi_argv(port: int) -> list[str]:
         "--port", str(port), "--log-level", "warning", "--no-access-log", "--lifespan", "off",
         "--timeout-graceful-shutdown", "3", "--ws-max-size", "65536",  # as bin/live
         "--ws-per-message-deflate", "false",
+        # As bin/live: the site resolves the client's address itself (config/client_ip.py).
+        "--no-proxy-headers",
     ]  # fmt: skip
 
 
@@ -231,7 +236,7 @@ class Deployment:
     worker_concurrency: int = 2
     beat: bool = True
     log_dir: Path = ROOT / "bench" / "logs"
-    extra_env: dict[str, str] = field(default_factory=dict)
+    extra_env: dict[str, str | None] = field(default_factory=dict)
     processes: dict[str, Process] = field(default_factory=dict)
     redis_port: int | None = None
     retired: list[Process] = field(default_factory=list)

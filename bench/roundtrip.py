@@ -69,9 +69,21 @@ def setup_django():
     call_command("migrate", verbosity=0, interactive=False)
 
 
-def new_match(index: int, game: str = "spizzichino", seats: int = 2, options=None):
+def new_match(
+    index: int,
+    game: str = "spizzichino",
+    seats: int = 2,
+    options=None,
+    *,
+    players=None,
+    move_timeout=None,
+):
     """A started match of ``game`` at a table of ``seats`` (two-player Spizzichino by
-    default); returns (match, {seat: cookie})."""
+    default); returns (match, {seat: cookie}).
+
+    ``players``: who sits (``seats`` of them; default: new players); ``move_timeout``: the
+    tournament's move clock (a timedelta; default: the model's).
+    """
     from django.conf import settings
     from django.test import Client
 
@@ -80,13 +92,16 @@ def new_match(index: int, game: str = "spizzichino", seats: int = 2, options=Non
     from tournaments.models import Tournament
 
     stamp = f"{int(time.time())}-{index}-{random.randrange(10**6)}"
-    players = [Player.objects.create_user(f"b{p}-{stamp}", password="x") for p in range(seats)]
+    if players is None:
+        players = [Player.objects.create_user(f"b{p}-{stamp}", password="x") for p in range(seats)]
+    extra = {} if move_timeout is None else {"move_timeout": move_timeout}
     tournament = Tournament.objects.create(
         name=f"Bench {stamp}",
         slug=f"bench-{stamp}",
         game=game,
         options=options or {},
         table_size=seats,
+        **extra,
     )
     services.tournament_open_registration(tournament=tournament)
     for player in players:

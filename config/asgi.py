@@ -1,8 +1,9 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
-WebSocket handshakes from another origin are refused by the full origin (scheme, host
-and port: ``config.origins.SiteOriginValidator``); the session cookie authenticates the
-player.
+The client's address is the connection's peer unless ``TRUSTED_PROXIES`` names it a proxy
+(``config.client_ip``). WebSocket handshakes from another origin are refused by the full
+origin (scheme, host and port: ``config.origins.SiteOriginValidator``); the session cookie
+authenticates the player.
 """
 
 import gc
@@ -16,14 +17,18 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from config.client_ip import TrustedProxiesMiddleware  # noqa: E402
 from config.origins import SiteOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+# The client's address is resolved first, for pages and sockets alike (config/client_ip.py).
+application = TrustedProxiesMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )
 
 # Garbage collection (docs/performance.md, "Pauses of the garbage collector"): everything

@@ -55,3 +55,24 @@ def envlist(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def envnetworks(name: str) -> list[str]:
+    """Return ``name`` as a list of IP addresses and networks (CIDR), comma separated;
+    an empty list when unset.
+
+    Raises:
+        ImproperlyConfigured: an item is neither an address nor a network (``*``, a host
+            name), since trusting a name or everyone would let any client choose its address.
+    """
+    import ipaddress
+
+    items = envlist(name, [])
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not an IP address or network (e.g. 10.0.0.2, 10.0.0.0/24)."
+            ) from None
+    return items

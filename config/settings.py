@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 
-from config.env import envbool, envint, envlist, envstr
+from config.env import envbool, envint, envlist, envnetworks, envstr
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -60,6 +60,10 @@ MIDDLEWARE = [
     # After the session, before CommonMiddleware (Django's order): the language is the
     # set_language cookie's, else the browser's Accept-Language, else LANGUAGE_CODE.
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything queries with the request's text: a NUL or a lone surrogate in the
+    # path, query, headers or form is answered 400 in the visitor's language
+    # (config/bad_input.py).
+    "config.bad_input.reject_unstorable_input",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -105,8 +109,18 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             # SQLITE_PATH: another file (the embedded default's test runs one of its own).
             "NAME": envstr("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Live play writes from several threads; wait for the lock instead of failing.
-            "OPTIONS": {"timeout": 20},
+            # Live play writes from several threads (moves, the bots' thread, clocks): a
+            # move must never be lost to "database is locked" (tests/embedded/
+            # test_sqlite_writers.py). IMMEDIATE: a transaction takes the write lock when it
+            # begins, so it waits for it (the busy timeout, in seconds) instead of failing
+            # when a read turns into a write; WAL: readers and the writer do not block each
+            # other; synchronous=NORMAL is WAL's safe setting (a power cut may lose the last
+            # commits, never corrupt the file).
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -216,7 +230,16 @@ AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0)
+# The client's address (config/client_ip.py, docs/security.md): the connection's peer,
+# unless it is one of TRUSTED_PROXIES (addresses or CIDR networks, comma separated); then
+# the rightmost X-Forwarded-For entry that is not one of them. Resolved once at the ASGI
+# entry; axes, allauth and the sockets all read that. Empty: no header is ever read.
+TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
+if envstr("PROXY_COUNT"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("PROXY_COUNT is gone: name the proxies in TRUSTED_PROXIES.")
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.request_client_ip"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.usernames.axes_username"
 LOGIN_REDIRECT_URL = "home"
@@ -299,10 +322,19 @@ CONTENT_SECURITY_POLICY = {
 LIVE_MAX_MESSAGES_PER_SECOND = envint("LIVE_MAX_MESSAGES_PER_SECOND", 20)
 LIVE_MESSAGE_BURST_SECONDS = envint("LIVE_MESSAGE_BURST_SECONDS", 2)
 LIVE_MAX_MESSAGE_BYTES = envint("LIVE_MAX_MESSAGE_BYTES", 4096)
-# Sockets (docs/security.md, finding 5): open sockets per client address and spectators
-# per match, counted in the shared cache; standings/leaderboard sockets' message rate.
+# Socket slots (docs/security.md, "Socket slots"; games/slots.py): the sockets open now,
+# counted in the shared cache: a signed-in player's own, wherever they come from (a club
+# behind one address gets in); anonymous ones per client address; spectators per match.
+# A slot not refreshed for LIVE_SLOT_SECONDS (its process gone) is reaped on the next read.
+LIVE_MAX_CONNECTIONS_PER_PLAYER = envint("LIVE_MAX_CONNECTIONS_PER_PLAYER", 12)
 LIVE_MAX_CONNECTIONS_PER_ADDRESS = envint("LIVE_MAX_CONNECTIONS_PER_ADDRESS", 30)
 LIVE_MAX_SPECTATORS_PER_MATCH = envint("LIVE_MAX_SPECTATORS_PER_MATCH", 200)
+LIVE_SLOT_SECONDS = envint("LIVE_SLOT_SECONDS", 60)
+# Presence messages (a tab hidden or shown), broadcast to the whole table: at most this
+# many at once, refilled at this many a minute, on top of the messages' own limit.
+LIVE_PRESENCE_BURST = envint("LIVE_PRESENCE_BURST", 10)
+LIVE_PRESENCE_PER_MINUTE = envint("LIVE_PRESENCE_PER_MINUTE", 30)
+# The standings and leaderboard sockets' message rate.
 UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
 # A fair clock (games/services.py, seat_arrived): a match with a move clock gives its
 # players this long to connect before the first move's clock starts; a seat that has not

@@ -11,6 +11,9 @@ from tournaments.api import api
 # tournaments/api.py never imports leagues.
 api.add_router("/leagues", leagues_api)
 
+# 400: the site's page, or JSON under /api/ (config/bad_input.py).
+handler400 = "config.bad_input.bad_request"
+
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("admin/", admin.site.urls),

@@ -7,6 +7,7 @@ docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -18,12 +19,11 @@ from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.cache import cache
 from django.db import close_old_connections, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games import presence, services
+from games import boards, presence, services, slots
 from games.errors import ClientError
 from games.messages import socket_language
 from games.models import Match, Seat
@@ -32,14 +32,25 @@ from games.state import current_state
 
 logger = logging.getLogger(__name__)
 
-# Close codes (docs/protocol.md): 4401 signed out or deactivated, 4404 no such match or
-# page, 4429 too many connections from this address or to this match.
+# Close codes (docs/protocol.md, "Close codes"): 4401 signed out or deactivated, 4404 no
+# such match or page, 4429 too many sockets (the reason says which limit) or flooding.
 CLOSE_SIGNED_OUT, CLOSE_NOT_FOUND, CLOSE_TOO_MANY = 4401, 4404, 4429
-_COUNTER_TTL = 3600  # a counter left by a crashed process expires after an hour
+# 4403: a spectator of a table of duplicate boards still in play at another table.
+CLOSE_NOT_NOW, REASON_BOARDS_IN_PLAY = 4403, "boards_in_play"
+# Close reasons of 4429: the page words each one (static/js/match.js, refusalText).
+REASON_ADDRESS, REASON_PLAYER = "too_many_from_address", "too_many_for_player"
+REASON_SPECTATORS, REASON_FLOODING = "too_many_spectators", "flooding"
 MAX_ACTION_CHARS = 1024
 """The longest action string the socket passes to the services. Machiavelli's ``table``
 action spells out the whole table after a turn: with all 104 cards of its two packs laid,
 some 520 characters (tests/games/test_consumers.py checks it fits)."""
+
+
+@database_sync_to_async
+def _spectating_closed(match_id: int) -> bool:
+    """Whether spectators are kept out of this match now (games.boards)."""
+    match = Match.objects.filter(pk=match_id).only("pk", "board_set").first()
+    return match is not None and boards.spectating_closed(match)
 
 
 def user_group(user_id: int) -> str:
@@ -54,39 +65,118 @@ def player_updates_group(player_id: int) -> str:
 
 
 def client_address(scope: dict) -> str:
-    """The client's address as the server saw it (uvicorn's --proxy-headers puts the
-    proxy's X-Forwarded-For there when the proxy is trusted)."""
+    """The client's address: ``scope["client"]``, which config/client_ip.py sets from
+    X-Forwarded-For only when the connection comes from one of ``TRUSTED_PROXIES``
+    (docs/security.md, "The client's address"); else the peer's own address."""
     client = scope.get("client") or ("unknown", 0)
     return str(client[0])
 
 
-class ConnectionSlots:
-    """Counts of open sockets per client address and per match, in the shared cache (Redis
-    when REDIS_URL is set, so every server process counts together): ``take`` refuses a
-    socket over ``LIVE_MAX_CONNECTIONS_PER_ADDRESS`` or, for a spectator, over
-    ``LIVE_MAX_SPECTATORS_PER_MATCH``; ``give_back`` on disconnect."""
+def socket_limits(scope: dict, *, spectating_match: int | None = None) -> list[slots.Limit]:
+    """The limits a socket is counted under (docs/security.md, "Socket slots"): a signed-in
+    player's sockets per player (``LIVE_MAX_CONNECTIONS_PER_PLAYER``), wherever they come
+    from, so that a club behind one address gets in; anonymous sockets per client address
+    (``LIVE_MAX_CONNECTIONS_PER_ADDRESS``), so that an anonymous flood fills only its own
+    key; and a match's spectators (``LIVE_MAX_SPECTATORS_PER_MATCH``) when
+    ``spectating_match`` is given."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        limits = [
+            slots.Limit(
+                slots.player_key(user.pk), settings.LIVE_MAX_CONNECTIONS_PER_PLAYER, REASON_PLAYER
+            )
+        ]
+    else:
+        limits = [
+            slots.Limit(
+                slots.address_key(client_address(scope)),
+                settings.LIVE_MAX_CONNECTIONS_PER_ADDRESS,
+                REASON_ADDRESS,
+            )
+        ]
+    if spectating_match is not None:
+        limits.append(
+            slots.Limit(
+                slots.watch_key(spectating_match),
+                settings.LIVE_MAX_SPECTATORS_PER_MATCH,
+                REASON_SPECTATORS,
+            )
+        )
+    return limits
 
-    def __init__(self, keys: list[tuple[str, int]]) -> None:
-        self.keys = keys  # (cache key, limit)
-        self.taken: list[str] = []
 
-    async def take(self) -> bool:
-        for key, limit in self.keys:
-            await cache.aadd(key, 0, _COUNTER_TTL)
-            count = await cache.aincr(key)
-            self.taken.append(key)
-            if count > limit:
-                await self.give_back()
-                return False
+class SlotsMixin:
+    """A consumer's socket slots (games/slots.py) with no way out that keeps them.
+
+    ``take_slots`` runs once the socket is accepted; a refused socket is closed with 4429
+    and the full limit's reason (docs/protocol.md). The whole life of the consumer runs
+    inside ``__call__``'s ``try``/``finally``, so ``release`` runs however it ends: the
+    client's close (``websocket.disconnect``), a close by this server, the client gone
+    while the server was still sending (uvicorn raises ``ClientDisconnected``, an
+    ``OSError``, from ``send``; then Channels never calls ``disconnect``), an exception
+    in a handler, or the task cancelled at shutdown. A process killed outright leaves its
+    slots to expire (``LIVE_SLOT_SECONDS``).
+    """
+
+    socket_slots: slots.SocketSlots | None = None
+    _heartbeat: asyncio.Task | None = None
+    _released = False
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except OSError:
+            # The client went away while this server was sending to it: nothing is left
+            # to tell it, and it is no server error (no traceback in the logs).
+            logger.debug("Client gone while sending", exc_info=True)
+        finally:
+            await self.release()
+
+    async def take_slots(self, limits: list[slots.Limit]) -> bool:
+        """Take this accepted socket's slots and start their heartbeat; False when a limit
+        is full (the socket is then closed with 4429 and that limit's reason)."""
+        self.socket_slots = slots.SocketSlots(limits, self.channel_name)
+        refused = await self.socket_slots.take()
+        if refused is not None:
+            await self.close(code=CLOSE_TOO_MANY, reason=refused.reason)
+            return False
+        self._heartbeat = asyncio.create_task(self.socket_slots.heartbeat())
         return True
 
-    async def give_back(self) -> None:
-        for key in self.taken:
-            try:
-                await cache.adecr(key)
-            except ValueError:  # expired meanwhile
-                pass
-        self.taken = []
+    async def release(self) -> None:
+        """Give back the slots and undo what the socket joined (``leave``); once only,
+        whichever way out comes first. Failures are logged: the slots expire anyway."""
+        if self._released:
+            return
+        self._released = True
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        try:
+            if self.socket_slots is not None:
+                await self.socket_slots.give_back()
+        except Exception:
+            logger.warning("Socket slots not given back; they expire", exc_info=True)
+        try:
+            await self.leave()
+        except Exception:
+            logger.warning("A closed socket's groups or presence not undone", exc_info=True)
+
+    async def leave(self) -> None:
+        """Undo what the socket joined (groups, presence); the consumer's own."""
+
+    async def close(self, code=None, reason=None) -> None:
+        """Close the socket from the server's end; nothing is sent on it afterwards."""
+        self.server_closed = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False) -> None:
+        """Send on the socket, unless this server closed it: a group message can still
+        arrive between the close and the group's discard at disconnect (a spectator closed
+        for flooding, bench/faults.py spectator-flood), and uvicorn raises on a send after
+        a close."""
+        if getattr(self, "server_closed", False):
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
 
 class RateLimiter:
@@ -275,7 +365,7 @@ def _match_seq(match_id: int) -> int:
     return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() or 0
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
     """One connection to one match: a seated player or a spectator."""
 
     async def connect(self) -> None:
@@ -288,27 +378,32 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not exists:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        keys = [
-            (f"live:addr:{client_address(self.scope)}", settings.LIVE_MAX_CONNECTIONS_PER_ADDRESS)
-        ]
-        if self.seat is None:
-            keys.append((f"live:watch:{self.match_id}", settings.LIVE_MAX_SPECTATORS_PER_MATCH))
-        self.slots = ConnectionSlots(keys)
-        if not await self.slots.take():
-            await self.close(code=CLOSE_TOO_MANY)
-            return
         rate = settings.LIVE_MAX_MESSAGES_PER_SECOND
         self.limiter = RateLimiter(rate * settings.LIVE_MESSAGE_BURST_SECONDS, per_second=rate)
         # Refusals a socket may earn: a burst of LIVE_RATE_LIMIT_STRIKES, then one a second;
         # past that it is closed (4429) rather than answered.
         self.strikes = RateLimiter(settings.LIVE_RATE_LIMIT_STRIKES, per_second=1.0)
+        # Each presence change is broadcast to the whole table, so it has a bucket of its
+        # own on top of the messages' (a tab hidden and shown is a few a minute).
+        self.presence_limiter = RateLimiter(
+            settings.LIVE_PRESENCE_BURST, per_second=settings.LIVE_PRESENCE_PER_MINUTE / 60
+        )
+        # Accepted first, so that a refusal reaches the page as a close code and reason
+        # rather than a failed handshake it cannot tell from a network error.
+        await self.accept()
+        spectating = self.match_id if self.seat is None else None
+        if spectating is not None and await _spectating_closed(self.match_id):
+            # Watching one table of a duplicate set could pass its cards to another.
+            await self.close(code=CLOSE_NOT_NOW, reason=REASON_BOARDS_IN_PLAY)
+            return
+        if not await self.take_slots(socket_limits(self.scope, spectating_match=spectating)):
+            return
         self.last_sync = 0.0
         self.sent_seq = -1  # the newest state this connection has sent
         self.group = f"match-{self.match_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.user.is_authenticated:
             await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
-        await self.accept()
         if self.seat is not None:
             # A fair clock: the first move's clock starts once every seat has come.
             await database_sync_to_async(services.seat_arrived)(
@@ -321,15 +416,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state()
         self.hidden = False
         if self.seat is not None:
+            self.counted_present = True
             # Only a seat's coming and going is broadcast: a crowd of spectators joining
             # must not cost every socket a message each (they are counted in the states).
             await presence.joined(self.match_id, self.seat)
             await self.broadcast_presence()
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "slots"):
-            await self.slots.give_back()
-        if hasattr(self, "hidden") and self.seat is not None:  # counted present on connect
+        await self.release()
+
+    async def leave(self) -> None:
+        """Leave the groups and, for a seat counted present, presence (broadcast)."""
+        if getattr(self, "counted_present", False):
             await presence.left(self.match_id, self.seat, self.hidden)
             await self.broadcast_presence()
         if hasattr(self, "group"):
@@ -347,6 +445,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if getattr(self, "server_closed", False):  # refused or dropped: nothing more
+            return
         # Refusals are sent in the player's language (docs/i18n.md); states carry no words.
         with translation.override(self.language):
             await self.receive_in_language(text_data, bytes_data)
@@ -363,7 +463,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except ClientError as error:
             if error.code == "rate_limited" and self.strikes.allow() is False:
                 # Still flooding after many refusals: drop the socket (docs/security.md).
-                await self.close(code=CLOSE_TOO_MANY)
+                await self.close(code=CLOSE_TOO_MANY, reason=REASON_FLOODING)
                 return
             await self.send_json(error.as_message())
             if error.code == "signed_out":
@@ -451,7 +551,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def handle_presence(self, message: dict) -> None:
         """The browser's tab was hidden (``{"type": "presence", "state": "away"}``) or
-        shown again (``"online"``); the seat's presence changes for everyone."""
+        shown again (``"online"``); the seat's presence changes for everyone.
+
+        Raises:
+            ClientError: ``rate_limited`` past ``LIVE_PRESENCE_BURST`` messages at once or
+                ``LIVE_PRESENCE_PER_MINUTE`` on average (a refusal counts as a strike, so a
+                flood of them closes the socket, 4429 ``flooding``); ``malformed``.
+        """
+        if not self.presence_limiter.allow():
+            raise ClientError("rate_limited", gettext("Too many presence messages; slow down."))
         state = message.get("state")
         if state not in ("away", "online"):
             raise ClientError("malformed", gettext("A presence state is 'away' or 'online'."))
@@ -504,20 +612,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
-
-    async def close(self, code=None, reason=None) -> None:
-        """Close the socket from the server's end; nothing is sent on it afterwards."""
-        self.server_closed = True
-        await super().close(code=code, reason=reason)
-
-    async def send(self, text_data=None, bytes_data=None, close=False) -> None:
-        """Send on the socket, unless this server closed it: a group message can still
-        arrive between the close and the group's discard at disconnect (a spectator closed
-        for flooding, bench/faults.py spectator-flood), and uvicorn raises on a send after
-        a close."""
-        if getattr(self, "server_closed", False):
-            return
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     async def match_clock(self, event: dict) -> None:
         """Group message (services.seat_arrived): every seat has arrived and the first
@@ -576,7 +670,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 _GAME_SLUGS = frozenset(game.slug for game in all_games())
 
 
-class UpdatesConsumer(AsyncWebsocketConsumer):
+class UpdatesConsumer(SlotsMixin, AsyncWebsocketConsumer):
     """Tells standings and leaderboard pages that a result landed (``{"type": "changed"}``)."""
 
     async def connect(self) -> None:
@@ -592,21 +686,20 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         else:  # an unknown game (a 120-character slug was a server error: finding 9)
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.slots = ConnectionSlots(
-            [(f"live:addr:{client_address(self.scope)}", settings.LIVE_MAX_CONNECTIONS_PER_ADDRESS)]
-        )
-        if not await self.slots.take():
-            del self.group
-            await self.close(code=CLOSE_TOO_MANY)
-            return
         self.limiter = RateLimiter(settings.UPDATES_MAX_MESSAGES_PER_SECOND)
+        # Joined before the accept: the page reloads its table once open, and a change
+        # after that reload must reach it.
+        self.joined = True
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self.take_slots(socket_limits(self.scope))
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "slots"):
-            await self.slots.give_back()
-        if hasattr(self, "group"):
+        await self.release()
+
+    async def leave(self) -> None:
+        """Leave the page's group."""
+        if getattr(self, "joined", False):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -615,6 +708,8 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
         the socket stays open); the page refreshes its table on each pong. Anything else is
         ``malformed``; more than ``UPDATES_MAX_MESSAGES_PER_SECOND`` messages a second get
         ``rate_limited``."""
+        if getattr(self, "server_closed", False):  # refused: nothing more
+            return
         if not self.limiter.allow():
             with translation.override(socket_language(self.scope)):
                 text = gettext("Too many messages.")
@@ -638,3 +733,11 @@ class UpdatesConsumer(AsyncWebsocketConsumer):
 
     async def results_changed(self, event: dict) -> None:
         await self.send(text_data=json.dumps({"type": "changed"}))
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Every WebSocket path no other route takes: refused at the handshake with 4404
+    (Channels' router would raise, an HTTP 500 with a traceback in the server's log)."""
+
+    async def connect(self) -> None:
+        await self.close(code=CLOSE_NOT_FOUND)

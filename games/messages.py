@@ -63,7 +63,11 @@ ILLEGAL_ACTIONS = {
     ),
     # Pinch tarot.
     "meld_already_scored": _("That meld has already scored in this hand."),
-    "meld_too_few_trumps": _("Taròcchi needs more trumps."),
+    "meld_too_few_trumps": _("Taròcchi shows at least %(min)s trumps: you chose %(count)s."),
+    "tarocchi_not_more": _(
+        "You have already shown %(best)s trumps: show more than %(best)s to score again "
+        "(you chose %(count)s)."
+    ),
     "meld_cards_not_held": _("You do not hold %(cards)s."),
     # Bazzica.
     "not_this_trump": _("That declaration is not possible with this trump suit."),

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 
 from django.core.cache import cache
 
+from games import slots
+
 TTL = 6 * 60 * 60  # a counter left behind by a crashed process fades in six hours
 ONLINE, AWAY, OFFLINE = "online", "away", "offline"
 
@@ -65,7 +67,6 @@ async def snapshot(match_id: int, seats: int) -> dict:
     """``{"type": "presence", "seats": {"0": {"status", "since"}, ...}, "watching": n}``
     for a match of ``seats`` seats (docs/protocol.md)."""
     keys = [key for seat in range(seats) for key in _keys(match_id, seat)]
-    keys.append(f"live:watch:{match_id}")
     values = await cache.aget_many(keys)
     table = {}
     for seat in range(seats):
@@ -73,5 +74,5 @@ async def snapshot(match_id: int, seats: int) -> dict:
         opened, away = max(opened or 0, 0), max(away or 0, 0)
         status = OFFLINE if opened == 0 else (AWAY if away >= opened else ONLINE)
         table[str(seat)] = {"status": status, "since": since}
-    watching = max(values.get(f"live:watch:{match_id}") or 0, 0)
+    watching = (await slots.acounts([slots.watch_key(match_id)]))[slots.watch_key(match_id)]
     return {"type": "presence", "seats": table, "watching": watching}

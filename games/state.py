@@ -11,10 +11,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.utils import timezone
 
 from accounts import bot_names
+from games import slots
 from games.hooks import match_extras
 from games.models import Deal, Match, Seat
 from games.rules import get_game
@@ -262,7 +262,7 @@ def match_summary(
     else read from the shared cache.
     """
     if watching is None:
-        watching = max(cache.get(f"live:watch:{match.pk}") or 0, 0)
+        watching = slots.watching(match.pk)
     if previous_last_trick is _UNKNOWN:
         previous_last_trick = _previous_last_trick(match, deal)
     context = match_context(match)
@@ -352,7 +352,7 @@ def recent_watching(match_id: int) -> int:
         known = _WATCHING.get(match_id)
     if known is not None and now - known[1] < WATCHING_TTL:
         return known[0]
-    count = max(cache.get(f"live:watch:{match_id}") or 0, 0)
+    count = slots.watching(match_id)
     with _CACHE_LOCK:
         _WATCHING[match_id] = (count, now)
         _WATCHING.move_to_end(match_id)

@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.db.models import Case, Count, Prefetch, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import dates
 from accounts.models import Player
+from games import slots
 from games.game_options import games_for_newcomers
 from games.models import Match, Seat
 from games.rules import all_games, get_game
@@ -69,9 +69,9 @@ def home(request: HttpRequest) -> HttpResponse:
         .prefetch_related("seats__player")
         .order_by("-started_at", "-id")[:12]
     )
-    watching = cache.get_many([f"live:watch:{match.pk}" for match in live_now])
+    watching = slots.counts([slots.watch_key(match.pk) for match in live_now])
     for match in live_now:
-        match.watching = max(watching.get(f"live:watch:{match.pk}") or 0, 0)
+        match.watching = watching[slots.watch_key(match.pk)]
     return render(
         request,
         "tournaments/home.html",

@@ -34,7 +34,11 @@ RULES = TrickRules(order=ORDER, points=points, trump_cost=1.0, trump_step=0.15, 
 
 
 def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
-    """Pinch Tarot's heuristic action: a meld first, else a card."""
+    """Pinch Tarot's heuristic action: a meld first, else a card.
+
+    The meld showing most cards goes first; a taròcchi is offered as one entry showing
+    every trump held (games/rules/pinch_tarot/game.py), the choice of most points, which
+    the heuristic takes: a smaller choice would only keep trumps secret."""
     legal = view["legal_actions"]
     melds = [a for a in legal if a.startswith("meld ")]
     if melds:

@@ -328,7 +328,8 @@ function appendChildren(el, children) {
  *   options  { pack: "italian" | "french" | "tarot", action: "play 3D" (makes a <button data-action>),
  *              classes: [..], size: "sm" | "xs", known: bool (small "known" mark), label: extra title text,
  *              disabled: bool, button: true (a <button> without data-action), dataset: {extra data-*} }
- * Always carries data-card="<code>" and title/aria-label with the Italian name ("Tre di Denari").
+ * Always carries data-card="<code>" and title/aria-label with the Italian name ("Tre di Denari");
+ * a card with the class "dim" (not playable now) also carries aria-disabled="true".
  * Cards of the French and tarot packs also carry the class pack-french / pack-tarot.
  */
 export function makeCard(code, { pack = "italian", action = null, classes = [], size = null, known = false, label = "", disabled = false, button = false, dataset = {} } = {}) {
@@ -351,8 +352,12 @@ export function makeCard(code, { pack = "italian", action = null, classes = [], 
       ...classes,
     ],
     type: tag === "button" ? "button" : null,
+    // A card that is not a button is a picture with a name (an aria-label needs a role).
+    role: tag === "button" ? null : "img",
     title: label ? `${name} (${label})` : name,
     "aria-label": name,
+    // A card that may not be played now ("dim") says so besides its look (docs/accessibility.md).
+    "aria-disabled": classes.includes("dim") ? "true" : null,
     disabled: disabled || null,
     dataset: { ...dataset, card: code, action: action || null },
   });
@@ -407,6 +412,7 @@ export function makeBack({ size = null, classes = [], action = null, label = "",
   return h(tag, {
     class: ["card", "card-back", size ? `card-${size}` : null, ...classes],
     type: tag === "button" ? "button" : null,
+    role: tag === "button" ? null : "img",
     title: label || gettext("Face-down card"),
     "aria-label": label || gettext("Face-down card"),
     dataset: { ...dataset, action: action || null },

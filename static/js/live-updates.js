@@ -4,6 +4,18 @@
 (function () {
   "use strict";
 
+  const say = (text) => (window.django && window.django.gettext ? window.django.gettext(text) : text);
+
+  // The words for a socket the server closed on purpose (docs/protocol.md, "Close codes"):
+  // retrying would be refused again, so the page says so and waits for Retry.
+  function refusalText(code, reason) {
+    if (code !== 4429) return null;
+    if (reason === "too_many_from_address") return say("Too many open tables from this connection: close a tab and press Retry.");
+    if (reason === "too_many_for_player") return say("You have too many tables open: close a tab and press Retry.");
+    if (reason === "flooding") return say("This page sent too many messages and was disconnected: press Retry.");
+    return say("Too many connections: close a tab and press Retry.");
+  }
+
   function watch(element) {
     const wsPath = element.dataset.liveWs;
     const source = element.dataset.liveSrc;
@@ -42,8 +54,24 @@
         const message = JSON.parse(event.data);
         if (message.type === "changed" || message.type === "pong") refresh();
       });
-      socket.addEventListener("close", () => {
+      socket.addEventListener("close", (event) => {
         clearInterval(pinger);
+        const refusal = refusalText(event.code, event.reason);
+        if (refusal) {
+          element.dataset.live = "refused";
+          const note = document.createElement("p");
+          note.className = "live-refused";
+          note.setAttribute("role", "alert");
+          note.dataset.testid = "refused";
+          const retry = document.createElement("button");
+          retry.type = "button";
+          retry.className = "btn";
+          retry.textContent = say("Retry");
+          retry.addEventListener("click", () => { note.remove(); delay = 500; connect(); });
+          note.append(refusal + " ", retry);
+          element.before(note);
+          return;
+        }
         element.dataset.live = "reconnecting";
         setTimeout(() => { refresh(); connect(); }, delay);
         delay = Math.min(delay * 2, 5000);

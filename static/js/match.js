@@ -47,6 +47,24 @@ export function renderState(tableEl, state, config = {}) {
   return client;
 }
 
+/**
+ * The words for a socket the server closed on purpose (docs/protocol.md, "Close codes"),
+ * or null for any other close (then the page reconnects by itself). `code` and `reason`
+ * are the close event's.
+ */
+export function refusalText(code, reason) {
+  if (code === 4429) {
+    if (reason === "too_many_from_address") return gettext("Too many open tables from this connection: close a tab and press Retry.");
+    if (reason === "too_many_for_player") return gettext("You have too many tables open: close a tab and press Retry.");
+    if (reason === "too_many_spectators") return gettext("This table has all the spectators it can take: press Retry in a while.");
+    if (reason === "flooding") return gettext("This page sent too many messages and was disconnected: press Retry.");
+    return gettext("Too many connections: close a tab and press Retry.");
+  }
+  if (code === 4401) return gettext("You are signed out: sign in again, then press Retry.");
+  if (code === 4403 && reason === "boards_in_play") return gettext("This table plays the same cards as other tables still playing them: it can be watched once every table has finished. Press Retry then.");
+  return null;
+}
+
 export class MatchClient {
   constructor(table, config, WebSocketImpl) {
     this.table = table;
@@ -120,13 +138,15 @@ export class MatchClient {
       try { msg = JSON.parse(ev.data); } catch (err) { return; }
       this.handleMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.socket !== ws) return;
       this.socket = null;
       this.stopPing();
       this.setBusy(false);
       this.setConnected(false);
-      this.scheduleReconnect();
+      const refusal = refusalText(event && event.code, event && event.reason);
+      if (refusal) this.showRefused(refusal);   // retrying would be refused again
+      else this.scheduleReconnect();
     };
     ws.onerror = () => { /* a close event follows */ };
   }
@@ -152,6 +172,19 @@ export class MatchClient {
     this.attempt += 1;
     this.banner.hidden = false;
     this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Say why the server closed the socket and wait for the player's Retry. */
+  showRefused(text) {
+    this.banner.hidden = true;
+    this.refusedText.textContent = text;
+    this.refused.hidden = false;
+  }
+
+  retry() {
+    this.refused.hidden = true;
+    this.attempt = 0;
+    this.connect();
   }
 
   setConnected(open) {
@@ -380,13 +413,17 @@ export class MatchClient {
     this.table.classList.add("live-table");
     this.banner = h("div", { class: "lt-banner", role: "status", "aria-live": "polite", hidden: true, "data-testid": "reconnecting" },
       h("span", { class: "lt-spinner", "aria-hidden": "true" }), gettext("Reconnecting…"));
+    this.refusedText = h("span", { class: "lt-refused-text" });
+    this.refused = h("div", { class: "lt-banner lt-refused", role: "alert", hidden: true, "data-testid": "refused" },
+      this.refusedText, " ",
+      h("button", { type: "button", class: "btn", "data-ui": "retry" }, gettext("Retry")));
     this.noticeEl = h("div", { class: "lt-notice", role: "status", hidden: true, "data-testid": "notice" });
     this.root = h("div", { class: "lt-root" }, h("p", { class: "lt-loading" }, gettext("Connecting to the table…")));
     this.toastText = h("span", { class: "lt-toast-text" });
     this.toast = h("div", { class: "lt-toast", role: "alert", hidden: true, "data-testid": "error" },
       this.toastText,
       h("button", { type: "button", class: "lt-toast-close", "aria-label": gettext("Dismiss"), "data-ui": "close-toast" }, "×"));
-    this.table.append(this.banner, this.noticeEl, this.root, this.toast);
+    this.table.append(this.banner, this.refused, this.noticeEl, this.root, this.toast);
   }
 
   showToast(text) {
@@ -410,6 +447,7 @@ export class MatchClient {
       return;
     }
     if (t.dataset.ui === "close-toast") { this.toast.hidden = true; return; }
+    if (t.dataset.ui === "retry") { this.retry(); return; }
     if (t.dataset.ui === "resign") { this.resign(); return; }
     if (t.dataset.ui === "sound") {
       try { localStorage.setItem("cartelle-turn-sound", soundOn() ? "off" : "on"); } catch (err) { /* private mode */ }
@@ -418,7 +456,15 @@ export class MatchClient {
     }
     if (t.dataset.select !== undefined) {
       if (t.disabled || this.busy) return;
-      this.select(t.dataset.select);
+      const value = t.dataset.select;
+      const focused = document.activeElement === t;
+      this.select(value);
+      // The redraw replaced the element: a keyboard user keeps their place (e.g. ticking
+      // trumps one after another for Pinch Tarot's taròcchi).
+      if (focused) {
+        const again = this.table.querySelector(`[data-select="${CSS.escape(value)}"]`);
+        if (again) again.focus();
+      }
       return;
     }
     if (t.dataset.action) {
@@ -780,7 +826,7 @@ function presenceDot(ctx, seat) {
     const minutes = Math.max(0, Math.round((Date.now() - Date.parse(p.since)) / 60000));
     title = interpolate(ngettext("%(state)s for %(n)s minute", "%(state)s for %(n)s minutes", minutes), { state: title, n: minutes }, true);
   }
-  return h("span", { class: ["lt-presence", `is-${p.status}`], title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
+  return h("span", { class: ["lt-presence", `is-${p.status}`], role: "img", title, "aria-label": title, "data-testid": `presence-${seat}`, "data-presence": p.status });
 }
 
 /** The seat's player's rating in the match's game (state match.players[].rating), or null. */

@@ -39,7 +39,7 @@ def test_the_leaderboard_shows_the_bots_name_with_the_computer_mark(client, alic
 def test_a_bots_profile_is_headed_with_its_name(client, db):
     services.bot_player("ismcts", 2)
     html = client.get(reverse("accounts:profile", args=["bot-ismcts-2"])).content.decode()
-    assert '<h1>Contessa Vittoria (computer)</h1>' in html
+    assert "<h1>Contessa Vittoria (computer)</h1>" in html
 
 
 @pytest.mark.django_db

@@ -54,6 +54,7 @@ class Servers:
 
     redis_url: str
     log_dir: object
+    extra_env: dict[str, str | None] = field(default_factory=dict)
     ports: list[int] = field(default_factory=list)
     processes: list[Process] = field(default_factory=list)
     retired: list[Process] = field(default_factory=list)
@@ -66,6 +67,7 @@ class Servers:
             CELERY_TASK_ALWAYS_EAGER="1",
             DB_CONN_MAX_AGE="0",
             CHANNELS_PREFIX=f"faults{self.redis_url.rsplit(':', 1)[-1].replace('/', '-')}",
+            **self.extra_env,
         )
 
     def start(self, count: int) -> Servers:
@@ -108,11 +110,12 @@ class Servers:
 
 @pytest.fixture
 def servers(transactional_db, tmp_path):
-    """A factory: ``servers(2)`` starts two uvicorn processes on the configured Redis."""
+    """A factory: ``servers(2)`` starts two uvicorn processes on the configured Redis;
+    ``extra_env``: more of their environment (``bench.deploy.server_env``)."""
     started: list[Servers] = []
 
-    def start(count: int = 2, *, redis_url: str | None = None) -> Servers:
-        group = Servers(redis_url or settings.REDIS_URL, tmp_path)
+    def start(count: int = 2, *, redis_url: str | None = None, **extra_env) -> Servers:
+        group = Servers(redis_url or settings.REDIS_URL, tmp_path, extra_env)
         started.append(group)
         return group.start(count)
 

@@ -215,21 +215,27 @@ async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused
         await socket.disconnect()
 
 
-def test_a_moves_spectator_count_is_read_again_only_after_its_ttl(monkeypatch):
-    from django.core.cache import cache
+async def test_a_moves_spectator_count_is_read_again_only_after_its_ttl(monkeypatch):
+    from asgiref.sync import sync_to_async
 
-    from games import state
+    from games import slots, state
 
-    cache.set("live:watch:9001", 3)
-    assert state.recent_watching(9001) == 3
-    cache.set("live:watch:9001", 5)
-    assert state.recent_watching(9001) == 3  # within WATCHING_TTL: the count read before
+    limits = [slots.Limit(slots.watch_key(9001), 100, "too_many_spectators")]
+    watchers = [slots.SocketSlots(limits, f"watcher-{n}") for n in range(5)]
+    for watcher in watchers[:3]:
+        await watcher.take()
+    recent = sync_to_async(state.recent_watching)
+    assert await recent(9001) == 3
+    for watcher in watchers[3:]:
+        await watcher.take()
+    assert await recent(9001) == 3  # within WATCHING_TTL: the count read before
     monkeypatch.setattr(state, "WATCHING_TTL", 0.0)
-    assert state.recent_watching(9001) == 5
+    assert await recent(9001) == 5
     state.forget_match_context(9001)
-    cache.set("live:watch:9001", -1)  # a counter gone below zero reads as none
+    for watcher in watchers:
+        await watcher.give_back()
     monkeypatch.setattr(state, "WATCHING_TTL", 2.0)
-    assert state.recent_watching(9001) == 0
+    assert await recent(9001) == 0
 
 
 async def test_on_another_database_than_postgresql_every_move_takes_the_threads_way(

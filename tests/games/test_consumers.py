@@ -307,3 +307,15 @@ async def test_the_standings_channel_rejoins_its_group_on_ping(live):
     await get_channel_layer().group_send(group, {"type": "results.changed"})
     assert json.loads(await watcher.receive_from(timeout=5)) == {"type": "changed"}
     await watcher.disconnect()
+
+
+async def test_nobody_may_watch_a_table_of_duplicate_boards_still_in_play(live, charlie):
+    match, _ = live
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(board_set="t1-r1")
+    watcher = await connect(match, charlie)
+    closed = await watcher.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4403, "reason": "boards_in_play"}
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(board_set="")
+    watcher = await connect(match, charlie)
+    assert (await receive(watcher))["seat"] is None
+    await watcher.disconnect()

@@ -210,6 +210,14 @@ async def test_a_session_ended_another_way_cannot_move(alice, bob):
 # -- 5. anonymous spectators slowing live play -----------------------------------------
 
 
+async def refusal(socket: WebsocketCommunicator) -> tuple[int, str]:
+    """(code, reason) of a socket accepted and then closed at once (a refused slot)."""
+    assert (await socket.connect(timeout=5))[0]
+    output = await socket.receive_output(timeout=5)
+    assert output["type"] == "websocket.close", output
+    return output["code"], output.get("reason", "")
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_spectators_past_the_cap_are_refused(alice, bob, settings):
@@ -217,8 +225,7 @@ async def test_spectators_past_the_cap_are_refused(alice, bob, settings):
     match = await sync_to_async(start_match)(alice, bob)
     watchers = [await connect(match) for _ in range(2)]
     third = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[ORIGIN])
-    connected, code = await third.connect(timeout=5)
-    assert not connected and code == 4429
+    assert await refusal(third) == (4429, "too_many_spectators")
     await watchers[0].disconnect()
     again = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[ORIGIN])
     assert (await again.connect(timeout=5))[0]  # a place freed is taken again
@@ -233,9 +240,9 @@ async def test_one_address_cannot_open_more_than_its_share_of_sockets(alice, bob
     match = await sync_to_async(start_match)(alice, bob)
     sockets = [await connect(match) for _ in range(3)]
     extra = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[ORIGIN])
-    assert (await extra.connect(timeout=5)) == (False, 4429)
+    assert await refusal(extra) == (4429, "too_many_from_address")
     board = WebsocketCommunicator(application, "/ws/leaderboards/briscola/", headers=[ORIGIN])
-    assert (await board.connect(timeout=5)) == (False, 4429)
+    assert await refusal(board) == (4429, "too_many_from_address")
     for socket in sockets:
         await socket.disconnect()
 

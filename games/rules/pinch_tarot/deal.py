@@ -52,8 +52,8 @@ class PinchTarotDeal(Deal):
     Cards are ints (cards.TAROT_78); hands and capture piles are bitmasks
     indexed by seat. ``apply`` raises IllegalAction with the keys
     ``malformed``, ``card_not_in_hand``, ``must_follow``, ``meld_cards_not_held``,
-    ``meld_already_scored`` or ``meld_too_few_trumps`` (besides ``deal_over``
-    and ``not_your_turn``).
+    ``meld_already_scored``, ``meld_too_few_trumps`` or ``tarocchi_not_more`` (besides
+    ``deal_over`` and ``not_your_turn``).
     Source: ../shared/rules/sources/003_7513308a0e62a486.txt, ../shared/rules/README.md.
     """
 
@@ -99,7 +99,11 @@ class PinchTarotDeal(Deal):
     # -- legal actions -------------------------------------------------------
 
     def legal_actions(self) -> list[str]:
-        """Sorted actions for ``to_act`` ([] when over), spelled as in pinch_tarot.py."""
+        """Sorted actions for ``to_act`` ([] when over), spelled as in pinch_tarot.py.
+
+        A taròcchi is offered as one entry, every trump held; ``apply`` accepts any
+        other choice of them the rules allow (melds.check_meld).
+        """
         seat = self.to_act
         if seat is None:
             return []

@@ -32,6 +32,20 @@ hearts, ``10C``, ``21T``, ``FOOL``) and ``meld <kind> <cards>``:
 ``meld gatti 1T 20T FOOL``, ``meld family JD CD QD KD`` (courts J C Q K),
 ``meld four KC KD KH KS`` and ``meld three KC KD KS`` (suits C D H S).
 
+The taròcchi is one choice whose cards the player picks: ``legal_actions``
+offers a single ``meld tarocchi ...`` naming every trump held (listed when a
+taròcchi may be announced: 10 or more trumps held, more than shown before),
+and ``apply`` accepts ``meld tarocchi`` followed by any choice of the trumps
+held, each once, by number from the lowest, at least 10 and more than the
+player showed before. A bad choice is refused with IllegalAction:
+``meld_too_few_trumps`` (under 10), ``tarocchi_not_more`` (no more than the
+best shown), ``meld_cards_not_held`` (a trump not held), ``malformed`` (not a
+trump, a repeat, out of order). Listing every choice would offer thousands
+(4,944 with 15 trumps) and make the view sent to that player some 260 KB.
+Bots and random play take the entry offered: every trump held scores the
+most points, and a taròcchi shown again scores only the trumps added, so
+showing fewer only hides cards (the heuristic took the largest before too).
+
 View (pinch_tarot/view.py has the full shape): game, viewer, seats, dealer,
 phase ("play" | "over"), to_act, legal_actions, players (seat, hand,
 hand_count, known_cards, captured_count, tricks_won, melds, meld_points,
@@ -61,9 +75,9 @@ Decisions the sources and rulings leave open, taken here:
 - A player holding the four courts of a rank may announce the four (10) or any
   three of them (5, then the four for 5 more); a three cannot be announced
   again, even with other cards, once it or the four has scored.
-- ``legal_actions`` lists every choice of trumps a taròcchi may show: rare
-  (10 or more trumps in hand) but many (3,003 tens among 15 trumps), so a
-  client builds the string from the trumps the player selects.
+- ``legal_actions`` offers a taròcchi as one entry (every trump held) rather
+  than every choice of trumps (3,003 tens alone among 15 trumps); a client
+  builds the string from the trumps the player selects.
 - Running trick points are not shown during the hand (capture piles lie face
   down); ``points_so_far`` holds the melds, as the score sheet does.
 """

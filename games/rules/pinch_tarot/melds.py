@@ -13,7 +13,9 @@ scores once per hand except the increments).
 | ``meld three CC CD CS`` | three of them (any three of four) | 5 |
 
 Cards are listed in a fixed order: trumps by number, the fool last; sets by
-suit C D H S; a family J C Q K. A seat's progress is ``done`` (a bitmask of
+suit C D H S; a family J C Q K. A taròcchi is one choice: ``meld_actions``
+offers a single entry (every trump held) and ``check_meld`` accepts any allowed
+choice of the trumps held. A seat's progress is ``done`` (a bitmask of
 the flags below) and ``best`` (the most trumps shown in a taròcchi so far).
 """
 
@@ -104,6 +106,11 @@ def held_melds(cards: int) -> tuple[tuple[str, int], ...]:
 def meld_actions(hand: int, done: int, best: int) -> list[str]:
     """Sorted meld actions ``hand`` (bitmask) may announce now, given ``done`` and ``best``.
 
+    A taròcchi is one entry, every trump held, whatever the number of choices
+    ``check_meld`` accepts (3,003 tens alone among 15 trumps).
+
+    >>> meld_actions(PACK.mask([f"{n}T" for n in range(1, 16)]), 0, 0)
+    ['meld tarocchi 1T 2T 3T 4T 5T 6T 7T 8T 9T 10T 11T 12T 13T 14T 15T']
     >>> meld_actions(PACK.mask(["JC", "JD", "JH", "5T"]), 0, 0)
     ['meld three JC JD JH']
     >>> meld_actions(PACK.mask(["JC", "JD", "JH", "JS"]), 32, 0)
@@ -111,22 +118,42 @@ def meld_actions(hand: int, done: int, best: int) -> list[str]:
     """
     found = [a for a, blocked_by in held_melds(hand & MELD_CARDS) if not done & blocked_by]
     trumps = hand & TRUMPS
-    count = trumps.bit_count()
-    if count >= MIN_TAROCCHI and count > best:
-        held = [CODES[t] for t in _TRUMP_ORDER if trumps >> t & 1]
-        for size in range(max(MIN_TAROCCHI, best + 1), count + 1):
-            found.extend(_spell("tarocchi", list(shown)) for shown in combinations(held, size))
+    if tarocchi_minimum(trumps.bit_count(), best):
+        # One entry for the whole choice (issue #32): every trump held, the most points.
+        # ``check_meld`` accepts any other choice of them the rules allow.
+        found.append(_spell("tarocchi", _trump_codes(trumps)))
         found.sort()
     return found
+
+
+def tarocchi_minimum(count: int, best: int) -> int:
+    """The fewest trumps a taròcchi may show now, holding ``count`` trumps after showing
+    ``best`` before; 0 when none may be shown (fewer than 10 held, or no more than ``best``).
+
+    >>> tarocchi_minimum(12, 0), tarocchi_minimum(12, 11), tarocchi_minimum(12, 12)
+    (10, 12, 0)
+    """
+    need = max(MIN_TAROCCHI, best + 1)
+    return need if count >= need else 0
+
+
+def _trump_codes(trumps: int) -> list[str]:
+    """The codes of the trumps in ``trumps`` (bitmask), weakest first."""
+    return [CODES[t] for t in _TRUMP_ORDER if trumps >> t & 1]
 
 
 def check_meld(action: str, hand: int, done: int, best: int) -> tuple[dict[str, Any], int, int]:
     """Check the meld ``action`` for a seat holding ``hand`` with ``done`` and ``best``.
 
+    A taròcchi may show any choice of the trumps held, at least ``tarocchi_minimum``
+    of them, spelled by number without repeats (``legal_actions`` offers one entry, every
+    trump held, for the whole choice).
+
     Returns ``(meld, done, best)``: the announcement ``{"kind", "cards":
     [codes], "points", "label"}`` and the seat's progress after it. Raises
     IllegalAction (keys ``malformed``, ``meld_cards_not_held``,
-    ``meld_already_scored``, ``meld_too_few_trumps``) and changes nothing.
+    ``meld_already_scored``, ``meld_too_few_trumps``, ``tarocchi_not_more``) and
+    changes nothing.
     Source: ../shared/rules/sources/003_7513308a0e62a486.txt ("Melds").
     """
     meld = FIXED.get(action)
@@ -144,14 +171,17 @@ def check_meld(action: str, hand: int, done: int, best: int) -> tuple[dict[str, 
         if count < MIN_TAROCCHI:
             raise IllegalAction(
                 "meld_too_few_trumps",
-                f"{action!r}: taròcchi needs at least {MIN_TAROCCHI} trumps",
+                f"{action!r}: taròcchi shows at least {MIN_TAROCCHI} trumps, {count} chosen",
                 count=count,
+                min=MIN_TAROCCHI,
             )
         if count <= best:
             raise IllegalAction(
-                "meld_already_scored",
-                f"{action!r}: you have already shown {best} trumps; show more to score again",
+                "tarocchi_not_more",
+                f"{action!r}: you have already shown {best} trumps; show more than {best} "
+                f"to score again ({count} chosen)",
                 best=best,
+                count=count,
             )
         points, kind, label, best = count - best, "tarocchi", f"taròcchi, {count} trumps", count
     if hand & cards != cards:
@@ -176,6 +206,12 @@ def _tarocchi_cards(action: str) -> int:
         strengths = [STRENGTH[c] for c in cards]
         if cards and all(TRUMPS >> c & 1 for c in cards) and strengths == sorted(set(strengths)):
             return sum(1 << c for c in cards)
+        if cards and all(TRUMPS >> c & 1 for c in cards):
+            raise IllegalAction(
+                "malformed",
+                f"{action!r}: name each trump once, by number from the lowest "
+                "('meld tarocchi 1T 4T 5T ...')",
+            )
     raise IllegalAction(
         "malformed",
         f"{action!r} is not a meld: expected 'meld tarocchi' and trumps by number "

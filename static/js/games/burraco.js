@@ -58,8 +58,10 @@ function card(code, opts = {}) {
   return h(tag, {
     class: ["card", "card-face", "pack-french", "joker", size ? `card-${size}` : null, ...classes],
     type: tag === "button" ? "button" : null,
+    role: tag === "button" ? null : "img",
     title: label ? `${name} (${label})` : name,
     "aria-label": name,
+    "aria-disabled": classes.includes("dim") ? "true" : null,
     dataset: { ...dataset, card: code, action: action || null },
   },
   h("span", { class: "card-corner", "aria-hidden": "true" }, h("span", { class: "card-rank" }, "★")),

@@ -9,9 +9,11 @@
 // the talon or shown in a meld), their melds and won cards; the talon with its count and
 // the two cards just drawn, the trick, the last trick and il Matto's state; then the
 // viewer's melds, the melds they may show now (labelled buttons; before playing to a trick),
-// their hand and won cards. Taròcchi (10 or more trumps) can be shown in thousands of ways,
-// so it is built by ticking trumps (data-select): the "Meld taròcchi" button carries the
-// exact action only when the ticked trumps spell a legal one (all trumps by default).
+// their hand and won cards. Taròcchi (10 or more trumps) can be shown in thousands of ways:
+// the server offers one entry (every trump held) and accepts any allowed choice, so it is
+// built by ticking trumps (data-select, by click or by keyboard): the "Meld taròcchi" button
+// carries the action only when the ticked trumps are enough (at least 10, and more than
+// shown before; all trumps by default), and the hint says why not otherwise.
 //
 // The hand result: view.result when the match has ended; otherwise the server deals the
 // next hand at once and the finished hand's result() is match.last_result, drawn on the
@@ -184,7 +186,7 @@ export function render(ctx) {
     prompt,
     whose: whoseText(ctx, prompt),
     feltClass: ["pt-felt", (view.stock_count ?? 0) === 0 && !over ? "pt-final-phase" : null],
-    // Taròcchi strings (up to thousands) are offered by the tick-and-confirm picker.
+    // The taròcchi (one entry standing for every choice of trumps) is the picker's.
     handles: (a) => a.startsWith("meld tarocchi "),
     columns: [
       { label: gettext("Melds"), title: gettext("Meld points this hand"), value: (s) => String(playerOf(view, s).meld_points ?? 0) },
@@ -376,12 +378,16 @@ function meldOffers(ctx, p) {
 }
 
 /**
- * Taròcchi: the viewer's trumps as tick boxes (data-select) and a confirm button whose
- * data-action is the canonical "meld tarocchi 1T 4T ..." of the ticked trumps, set only when
- * that string is legal. All trumps are ticked to begin with (the largest taròcchi).
+ * Taròcchi: the viewer's trumps as toggle buttons (data-select, aria-pressed) and a confirm
+ * button whose data-action is "meld tarocchi 1T 4T ..." of the ticked trumps by number, set
+ * only when the choice is valid: the server offers one entry (every trump held) for the
+ * whole choice and accepts any set of at least max(10, best + 1) trumps held, best being the
+ * most trumps the viewer showed before. All trumps are ticked to begin with (the most points).
  */
 function tarocchiPicker(ctx, p) {
-  if (!ctx.legalList.some((a) => a.startsWith("meld tarocchi "))) return null;
+  const offered = ctx.legalList.filter((a) => a.startsWith("meld tarocchi "));
+  if (!offered.length) return null;
+  offered.forEach((a) => ctx.used.add(a));
   const trumps = (p.hand || []).filter(isTrump).sort((a, b) => trumpNo(a) - trumpNo(b));
   const best = Math.max(0, ...(p.melds || []).filter((m) => m.kind === "tarocchi").map((m) => (m.cards || []).length));
   const key = `${ctx.match.id ?? ""}:${ctx.match.deal_number ?? ""}:${best}:${trumps.join(",")}`;
@@ -390,20 +396,18 @@ function tarocchiPicker(ctx, p) {
   t.trumps = trumps;
   const ticked = new Set(t.ticked || trumps);
   const chosen = trumps.filter((c) => ticked.has(c));
-  const spelled = `meld tarocchi ${chosen.join(" ")}`;
-  const action = chosen.length && ctx.legal.has(spelled) ? spelled : null;
-  if (action) ctx.used.add(action);
   const need = Math.max(MIN_TAROCCHI, best + 1);
+  const action = chosen.length >= need ? `meld tarocchi ${chosen.join(" ")}` : null;
   let hint;
   if (action) {
     hint = trumps.length > chosen.length
       ? interpolate(gettext("%(shown)s of your %(count)s trumps shown; the others stay secret"), { shown: chosen.length, count: trumps.length }, true)
       : interpolate(gettext("all %(count)s of your trumps shown"), { count: trumps.length }, true);
-  } else if (chosen.length < need) {
+  } else {
     hint = best
       ? interpolate(gettext("Tick at least %(need)s: you showed %(best)s before"), { need, best }, true)
       : interpolate(gettext("Tick at least %(need)s trumps"), { need }, true);
-  } else hint = gettext("These trumps cannot be shown");
+  }
   const points = chosen.length - best;
   return h("div", { class: "pt-tarocchi", "data-testid": "tarocchi" },
     h("div", { class: "pt-tarocchi-head" },
@@ -412,10 +416,14 @@ function tarocchiPicker(ctx, p) {
         ? interpolate(gettext("1 point for each trump over the %(count)s you showed"), { count: best }, true)
         : gettext("1 point for each trump shown (10 or more)")}`)),
     h("div", { class: "pt-tarocchi-cards", role: "group", "aria-label": gettext("Trumps to show") },
-      trumps.map((c) => makeCard(c, {
-        pack, size: "sm", button: true, dataset: { select: `tarocchi:${c}` },
-        classes: ["selectable", ticked.has(c) ? "selected" : null], label: ticked.has(c) ? pgettext("a trump", "shown") : pgettext("a trump", "kept secret"),
-      }))),
+      trumps.map((c) => {
+        const tick = makeCard(c, {
+          pack, size: "sm", button: true, dataset: { select: `tarocchi:${c}` },
+          classes: ["selectable", ticked.has(c) ? "selected" : null], label: ticked.has(c) ? pgettext("a trump", "shown") : pgettext("a trump", "kept secret"),
+        });
+        tick.setAttribute("aria-pressed", ticked.has(c) ? "true" : "false");
+        return tick;
+      })),
     h("div", { class: "pt-tarocchi-actions" },
       h("button", {
         type: "button", class: ["btn", action ? "btn-primary" : null, "pt-tarocchi-confirm"], "data-testid": "tarocchi-confirm",
@@ -425,7 +433,7 @@ function tarocchiPicker(ctx, p) {
         : gettext("Meld taròcchi")),
       h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:all" }, pgettext("tick every trump", "All")),
       h("button", { type: "button", class: "btn btn-small", "data-select": "tarocchi:none" }, pgettext("tick no trump", "None")),
-      h("span", { class: "pt-tarocchi-hint" }, hint)));
+      h("span", { class: "pt-tarocchi-hint", "data-testid": "tarocchi-hint", "aria-live": "polite", "data-valid": action ? "true" : "false" }, hint)));
 }
 
 // ---------------------------------------------------------------- centre

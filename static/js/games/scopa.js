@@ -379,7 +379,7 @@ function raceBlock(ctx) {
       const v = scores[s] ?? 0;
       return h("div", { class: ["scopa-race-row", ctx.isMe(s) ? "is-me" : null, match.winner === s ? "is-winner" : null] },
         h("span", { class: "scopa-race-name" }, ctx.name(s)),
-        h("span", { class: "scopa-race-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": String(target), "aria-valuenow": String(v) },
+        h("span", { class: "scopa-race-bar", role: "meter", "aria-label": ctx.name(s), "aria-valuemin": "0", "aria-valuemax": String(target), "aria-valuenow": String(v) },
           h("span", { class: "scopa-race-fill", style: { width: `${Math.min(100, (100 * v) / target)}%` } })),
         h("span", { class: "scopa-race-num" }, `${v} / ${target}`));
     }));

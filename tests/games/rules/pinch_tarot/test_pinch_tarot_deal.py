@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from games.rules import get_game
+from games.rules import IllegalAction, get_game
 from games.rules.cards import TAROT_78
 from games.rules.pinch_tarot.game import PinchTarotDeal
 
@@ -75,6 +75,21 @@ def play_trick(deal: PinchTarotDeal, lead: str, follow: str) -> None:
     deal.apply("play " + follow)
 
 
+def is_legal(deal: PinchTarotDeal, action: str) -> bool:
+    """Whether ``deal`` accepts ``action`` now: offered, or a taròcchi (offered as one
+    entry for every choice of trumps) that a copy of the deal accepts."""
+    if action in deal.legal_actions():
+        return True
+    if not action.startswith("meld tarocchi "):
+        return False
+    trial = GAME.replay(deal.record())
+    try:
+        trial.apply(action)
+    except IllegalAction:
+        return False
+    return True
+
+
 def play_out(
     deal: PinchTarotDeal,
     melds: dict[int, list[str]] | None = None,
@@ -82,12 +97,13 @@ def play_out(
 ) -> dict[int, list[str]]:
     """Play to the end: each seat plays its first legal card, keeping the cards of
     ``keep[seat]`` while it can (the last listed longest); before playing, it
-    announces the meld actions of ``melds[seat]``, in order, once each is legal.
+    announces the meld actions of ``melds[seat]``, in order, once each is legal
+    (offered, or a taròcchi the engine accepts: one choice of the trumps held).
     Returns the melds never announced."""
     wanted = {seat: list(actions) for seat, actions in (melds or {}).items()}
     while not deal.is_over:
         seat = deal.to_act
-        while wanted.get(seat) and wanted[seat][0] in deal.legal_actions():
+        while wanted.get(seat) and is_legal(deal, wanted[seat][0]):
             deal.apply(wanted[seat].pop(0))
         kept = list((keep or {}).get(seat, ()))
         plays = [a for a in deal.legal_actions() if a.startswith("play ")]

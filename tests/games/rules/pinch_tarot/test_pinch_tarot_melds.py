@@ -34,13 +34,10 @@ def taroc(trumps):
     return "meld tarocchi " + " ".join(trumps)
 
 
-def test_ten_or_more_trumps_may_be_shown_in_any_choice_of_at_least_ten():
+def test_ten_or_more_trumps_are_offered_as_one_taroc_showing_them_all():
     deal = new_deal(alice=TRUMPS[1:12])  # 2T to 12T, eleven trumps
     deal.apply("play AC")
-    offered = melds(deal)
-    assert len(offered) == 11 + 1  # each ten of the eleven, and all eleven
-    assert taroc(TRUMPS[1:11]) in offered and taroc(TRUMPS[1:12]) in offered
-    assert taroc(TRUMPS[2:12]) in offered
+    assert melds(deal) == [taroc(TRUMPS[1:12])]  # one entry, not each ten and all eleven
 
 
 def test_taroc_scores_a_point_a_trump_and_again_only_the_extra_trumps():
@@ -70,8 +67,8 @@ def test_nine_trumps_are_no_taroc_and_the_fool_is_not_a_trump():
 def test_a_taroc_with_no_more_trumps_than_before_is_refused():
     deal = new_deal(bob=TRUMPS[:11])
     deal.apply(taroc(TRUMPS[:11]))
-    assert refusal(deal, taroc(TRUMPS[:10])) == "meld_already_scored"
-    assert refusal(deal, taroc(TRUMPS[:11])) == "meld_already_scored"
+    assert refusal(deal, taroc(TRUMPS[:10])) == "tarocchi_not_more"
+    assert refusal(deal, taroc(TRUMPS[:11])) == "tarocchi_not_more"
 
 
 def test_trumps_are_spelled_by_number_without_repeats():

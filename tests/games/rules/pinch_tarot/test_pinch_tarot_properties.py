@@ -94,8 +94,8 @@ class Table:
             if len(held) >= 3 and not {("three", rank), ("four", rank)} & done:
                 found += ["meld three " + " ".join(trio) for trio in combinations(held, 3)]
         trumps = sorted((c for c in hand if is_trump(c)), key=number)
-        for size in range(max(10, self.best[seat] + 1), len(trumps) + 1):
-            found += ["meld tarocchi " + " ".join(shown) for shown in combinations(trumps, size)]
+        if len(trumps) >= max(10, self.best[seat] + 1):
+            found.append("meld tarocchi " + " ".join(trumps))  # one entry: every trump held
         return found
 
     def legal(self, seat):
