@@ -78,6 +78,7 @@ def set_time_zone(request: HttpRequest) -> HttpResponse:
     return redirect(request.user.get_absolute_url())
 
 
+@login_required
 def display_settings(request: HttpRequest) -> HttpResponse:
     """The logged-in player's display settings (high-contrast and larger cards): the form,
     and on a valid POST the settings saved and a redirect back to this page."""
