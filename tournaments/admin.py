@@ -85,9 +85,18 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "table_size" in self.fields:
             self.fields["table_size"].required = False
+        if "duplicate_scoring" in self.fields:
+            self.fields["duplicate_scoring"].required = False
 
     def clean_table_size(self):
         return self.cleaned_data.get("table_size") or 2
+
+    def clean_duplicate_scoring(self):
+        """Left empty (a form from before events in phases): the model's default."""
+        return (
+            self.cleaned_data.get("duplicate_scoring")
+            or Tournament.DuplicateScoring.DATUM_VP
+        )
 
     def clean(self):
         cleaned = super().clean()

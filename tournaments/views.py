@@ -188,7 +188,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "phases": phases.phases_overview(tournament)
             if tournament.format == Tournament.Format.PHASES
             else None,
-            "event_log": phases.event_log(tournament),
+            "event_log": phases.event_log(tournament)
+            if tournament.format == Tournament.Format.PHASES
+            else None,
         },
     )
 

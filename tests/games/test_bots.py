@@ -215,7 +215,8 @@ def test_play_the_computer_from_the_rules_page_and_bots_stay_out_of_tournaments(
     client.login(username="bea", password=PASSWORD)
     page = client.get("/rules/briscola/").content.decode()
     assert 'data-testid="play-computer"' in page
-    assert all(f'<option value="{level}">' in page for level in bots.LEVELS)
+    assert all(f'<option value="{level}"' in page for level in bots.LEVELS)
+    assert '<option value="heuristic" selected>' in page  # the middle level by default
     response = client.post(
         "/matches/computer/", {"game": "briscola", "seats": "3", "level": "heuristic"}
     )
