@@ -93,10 +93,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean_duplicate_scoring(self):
         """Left empty (a form from before events in phases): the model's default."""
-        return (
-            self.cleaned_data.get("duplicate_scoring")
-            or Tournament.DuplicateScoring.DATUM_VP
-        )
+        return self.cleaned_data.get("duplicate_scoring") or Tournament.DuplicateScoring.DATUM_VP
 
     def clean(self):
         cleaned = super().clean()
