@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.rating import (
@@ -48,11 +48,13 @@ GUMBEL_SCALE = 400 / math.log(10)
 
 @dataclass(frozen=True, slots=True)
 class StreamMatch:
-    """One rated match of a stream: ``sides`` (each a tuple of player keys) and
-    ``places`` (one per side, 1 first, equal places a draw)."""
+    """One rated match of a stream: ``sides`` (each a tuple of player keys),
+    ``places`` (one per side, 1 first, equal places a draw) and its ``format``
+    (``tournaments.rating.FORMATS``; "" when the stream has one)."""
 
     sides: tuple[tuple[object, ...], ...]
     places: tuple[int, ...]
+    format: str = ""
 
 
 def candidate_grid(
@@ -69,12 +71,20 @@ def candidate_grid(
     return grid
 
 
-def log_loss(stream: Sequence[StreamMatch], k: KFactors, skip: int = 0) -> tuple[float, int]:
-    """The mean log-loss (nats a comparison) of rating ``stream`` with coefficients ``k``.
+def log_loss(
+    stream: Sequence[StreamMatch],
+    k: KFactors | Mapping[str, KFactors],
+    skip: int = 0,
+    only: str | None = None,
+) -> tuple[float, int]:
+    """The mean log-loss (nats a comparison) of rating ``stream`` with coefficients ``k``
+    (one for every match, or a mapping from a match's ``format`` to its coefficients,
+    FIDE's for a format missing from it).
 
     Every pair of sides of a match is a comparison, predicted by ``expected_score`` of
-    the sides' mean ratings before the match; the first ``skip`` matches are rated but
-    not scored. Predictions are kept inside [1e-9, 1 - 1e-9].
+    the sides' mean ratings before the match; the first ``skip`` matches, and with
+    ``only`` the matches of another format, are rated but not scored. Predictions are
+    kept inside [1e-9, 1 - 1e-9].
 
     Returns:
         ``(mean log-loss, comparisons scored)``; ``(nan, 0)`` when none was scored.
@@ -83,7 +93,7 @@ def log_loss(stream: Sequence[StreamMatch], k: KFactors, skip: int = 0) -> tuple
     total, count = 0.0, 0
     for number, match in enumerate(stream):
         before = [[ratings.get(p) or PlayerRating() for p in side] for side in match.sides]
-        if number >= skip:
+        if number >= skip and (only is None or match.format == only):
             means = [sum(p.rating for p in side) / len(side) for side in before]
             for i in range(len(means)):
                 for j in range(i + 1, len(means)):
@@ -92,7 +102,8 @@ def log_loss(stream: Sequence[StreamMatch], k: KFactors, skip: int = 0) -> tuple
                     e = min(1 - 1e-9, max(1e-9, expected_score(means[i], means[j])))
                     total -= s * math.log(e) + (1 - s) * math.log(1 - e)
                     count += 1
-        after = rate_sides(before, match.places, k)
+        coefficients = k if isinstance(k, KFactors) else k.get(match.format, FIDE_K)
+        after = rate_sides(before, match.places, coefficients)
         for side, new_side in zip(match.sides, after, strict=True):
             for player, new in zip(side, new_side, strict=True):
                 ratings[player] = new
