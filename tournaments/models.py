@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.models import game_choices
+from tournaments.rating import is_provisional
 from tournaments.standings import DEFAULT_TIE_BREAKS
 
 STARTING_RATING = 1500.0
@@ -618,6 +619,12 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.game} {self.rating:.0f}"
+
+    @property
+    def is_provisional(self) -> bool:
+        """True while the player has too few rated matches in the game for the rating to
+        have settled (``tournaments.rating.is_provisional``)."""
+        return is_provisional(self.rated_matches)
 
 
 class RatingChange(models.Model):

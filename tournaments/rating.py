@@ -234,3 +234,32 @@ def rate_sides(
         change = k_factors[i] / opponents * total
         after.append([_after(player, change) for player in side])
     return after
+
+
+def rating_stakes(
+    sides: Sequence[Sequence[PlayerRating]], side: int, k: KFactors = FIDE_K
+) -> list[tuple[int, float]]:
+    """What each place would do to the rating of side `side`'s players before a match:
+    ``[(place, change in Elo points)]`` for places 1 to ``len(sides)``, computed by
+    ``rate_sides`` with that side at that place and the others after it, in order. The
+    change does not depend on which of the others finish ahead: only on how many do.
+    With two sides, place 1 is a win and place 2 a loss; ``rating_draw`` gives a draw.
+
+    Raises:
+        ValueError: as ``rate_sides``, or a `side` that is not one of the sides.
+    """
+    if not 0 <= side < len(sides):
+        raise ValueError(f"side {side} is not one of the {len(sides)} sides")
+    stakes = []
+    for place in range(1, len(sides) + 1):
+        others = iter(p for p in range(1, len(sides) + 1) if p != place)
+        places = [place if i == side else next(others) for i in range(len(sides))]
+        after = rate_sides(sides, places, k)
+        stakes.append((place, after[side][0].rating - sides[side][0].rating))
+    return stakes
+
+
+def rating_draw(sides: Sequence[Sequence[PlayerRating]], side: int, k: KFactors = FIDE_K) -> float:
+    """The change in Elo points of side `side`'s players if every side shared first place."""
+    after = rate_sides(sides, [1] * len(sides), k)
+    return after[side][0].rating - sides[side][0].rating
