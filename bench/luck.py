@@ -52,7 +52,7 @@ ELO = math.log(10) / 400
 
 MAX_DEALS = 200
 """A match still undecided after this many deals is decided by its running totals (a
-safety net against a bot that never finishes; no measured match reached it)."""
+safety net against bots that never finish a match)."""
 
 
 def level_agent(level: str):
