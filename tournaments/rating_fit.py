@@ -183,6 +183,7 @@ def ratings_recompute(*, game: str, dry_run: bool = False) -> list[RecomputedRat
     ratings: dict[int, PlayerRating] = {}
     changes = {(c.match_id, c.player_id): c for c in RatingChange.objects.filter(game=game)}
     rewritten = []
+    last_change: dict[int, float] = {}
     for match, stream in rated_history(game):
         before = [[ratings.get(p) or PlayerRating() for p in side] for side in stream.sides]
         k = in_force[stream.format]
@@ -190,6 +191,7 @@ def ratings_recompute(*, game: str, dry_run: bool = False) -> list[RecomputedRat
         for side, olds, news in zip(stream.sides, before, after, strict=True):
             for player, old, new in zip(side, olds, news, strict=True):
                 ratings[player] = new
+                last_change[player] = new.rating - old.rating
                 change = changes.get((match.pk, player))
                 if change is not None:
                     change.rating_before, change.rating_after = old.rating, new.rating
@@ -203,7 +205,7 @@ def ratings_recompute(*, game: str, dry_run: bool = False) -> list[RecomputedRat
                              new.rated_matches)
         )  # fmt: skip
         if not dry_run:
-            row.last_change = new.rating - row.rating if new.rating != row.rating else 0.0
+            row.last_change = last_change.get(player_id, 0.0)
             row.rating, row.rated_matches = new.rating, new.rated_matches
             row.reached_2400 = new.reached_2400
             row.save()

@@ -79,7 +79,9 @@ def test_the_recompute_rates_the_history_again_with_the_new_k(alice, bob, charli
     assert _rating(alice) == pytest.approx(1505 + 10 * (1 - 1 / (1 + 10 ** (-5 / 400))))
     change = RatingChange.objects.get(match=first, player=alice)
     assert (change.rating_before, change.rating_after, change.k_factor) == (1500.0, 1505.0, 10)
-    assert Rating.objects.get(player=alice, game="briscola").rated_matches == 2
+    row = Rating.objects.get(player=alice, game="briscola")
+    assert row.rated_matches == 2
+    assert row.last_change == pytest.approx(row.rating - 1505)  # her last match's change
 
 
 @pytest.mark.django_db
