@@ -88,11 +88,17 @@ def play_deal(game, seats: int, dealer: int, deck_seed: str, agents: list[Agent]
     (view, public history as it saw it, options); each side's points, the more the better
     (``Game.deal_points``: Rumino's penalty points negated)."""
     deal = game.new_deal(seats=seats, dealer=dealer, seed=deck_seed)
-    rngs = [random.Random(f"{deck_seed}/{seat}") for seat in range(seats)]
+    return game.deal_points(play_out(deal, deck_seed, agents))
+
+
+def play_out(deal, deck_seed: str, agents: list[Agent]) -> dict:
+    """Play ``deal`` to its end, seat ``s`` choosing with ``agents[s]`` and a generator of
+    its own seeded by ``deck_seed``; the deal's ``result()``."""
+    rngs = [random.Random(f"{deck_seed}/{seat}") for seat in range(deal.seats)]
     while not deal.is_over:
         seat = deal.to_act
         deal.apply(agents[seat](bot_input(deal, seat), rngs[seat]))
-    return game.deal_points(deal.result())
+    return deal.result()
 
 
 def score(mine: float, theirs: float) -> float:

@@ -197,6 +197,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute="*"),
     },
     "league-forfeits": {"task": "leagues.tasks.close_due_windows", "schedule": crontab(minute="*")},
+    # Proposes a K per game from the site's own rated matches; staff apply it in admin.
+    "refit-k": {"task": "tournaments.tasks.refit_k", "schedule": crontab(minute=30, hour=4)},
 }
 
 AUTH_USER_MODEL = "accounts.Player"
@@ -357,6 +359,9 @@ CHALLENGE_MINUTES = envint("CHALLENGE_MINUTES", 60)
 # The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core (Rumino
 # searches 1.5 times it: games.bots.search_seconds).
 BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
+# A game's K is refitted from its own rated matches once a format has this many
+# (tournaments.rating_fit.k_refit; docs/ratings.md).
+RATING_REFIT_MIN_MATCHES = envint("RATING_REFIT_MIN_MATCHES", 500)
 # A match socket refused this many times for its rate (then one more a second) is closed.
 LIVE_RATE_LIMIT_STRIKES = envint("LIVE_RATE_LIMIT_STRIKES", 40)
 # Threads a server process runs players' moves on (games/consumers.py, ``play_action``),

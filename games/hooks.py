@@ -116,3 +116,24 @@ def ratings(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], float]:
     for provider in _RATINGS_PROVIDERS:
         found.update(provider(pairs))
     return found
+
+
+RatingStakesProvider = Callable[[Any, int], list[dict[str, Any]]]
+_STAKES_PROVIDERS: list[RatingStakesProvider] = []
+
+
+def register_rating_stakes_provider(provider: RatingStakesProvider) -> None:
+    """Add ``provider`` to those ``rating_stakes`` asks (once)."""
+    if provider not in _STAKES_PROVIDERS:
+        _STAKES_PROVIDERS.append(provider)
+
+
+def rating_stakes(match: Any, seat: int) -> list[dict[str, Any]]:
+    """Before a rated ``match`` is over, what each result would do to the rating of the
+    player at ``seat``: ``[{"result": "win" | "draw" | "loss" | "place", "place": n,
+    "change": Elo points}]`` ([] for an unrated match or when no provider is registered)."""
+    for provider in _STAKES_PROVIDERS:
+        stakes = provider(match, seat)
+        if stakes:
+            return stakes
+    return []

@@ -52,6 +52,8 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
             "side_names": side_names,
             "tournament": tournament,
             "seated": seat is not None,
+            # Before a rated match ends: what each result would do to the viewer's rating.
+            "stakes": hooks.rating_stakes(match, seat) if seat is not None else [],
         },
     )
 

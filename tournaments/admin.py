@@ -7,10 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.admin_lookups import SecretLookupsRefused
 from games.rules import get_game
-from tournaments import phases, services, views
+from tournaments import phases, rating_fit, services, views
 from tournaments.models import (
     ArbiterAct,
     Entry,
+    GameKFactor,
     Phase,
     Rating,
     RatingChange,
@@ -414,6 +415,48 @@ class RatingChangeAdmin(SecretLookupsRefused, admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(GameKFactor)
+class GameKFactorAdmin(SecretLookupsRefused, admin.ModelAdmin):
+    """The K in force per game and format, and each refit's proposal with its measured
+    gain (``manage.py refit_k``); staff apply a proposal with the action, and then
+    recompute the game's ratings (``manage.py recompute_ratings --game G``)."""
+
+    list_display = [
+        "game", "format", "provisional", "regular", "top", "proposed_provisional",
+        "proposed_regular", "proposed_top", "proposal_matches", "log_loss_current",
+        "log_loss_proposed", "proposed_at", "applied_at",
+    ]  # fmt: skip
+    list_filter = ["game", "format"]
+    readonly_fields = [
+        "proposed_provisional", "proposed_regular", "proposed_top", "proposal_matches",
+        "log_loss_current", "log_loss_proposed", "proposed_at", "applied_at",
+    ]  # fmt: skip
+    actions = ["apply_proposal"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # The K in force changes only by applying a proposal (or when the row is made).
+        if obj is not None:
+            return [*self.readonly_fields, "game", "format", "provisional", "regular", "top"]
+        return self.readonly_fields
+
+    @admin.action(description=_("Apply the proposed K"))
+    def apply_proposal(self, request, queryset):
+        for row in queryset:
+            try:
+                applied = rating_fit.k_apply_proposal(row_id=row.pk)
+            except rating_fit.NoProposalError:
+                self.message_user(
+                    request, _("%(row)s has no proposed K.") % {"row": row}, messages.WARNING
+                )
+            else:
+                self.message_user(
+                    request,
+                    _("%(row)s is in force; recompute the ratings with manage.py "
+                      "recompute_ratings --game %(game)s.") % {"row": applied, "game": row.game},
+                    messages.SUCCESS,
+                )  # fmt: skip
 
 
 @admin.register(Entry)

@@ -19,4 +19,5 @@ class TournamentsConfig(AppConfig):
         hooks.register_events_provider(receivers.player_events)
         hooks.register_rating_changes_provider(receivers.rating_changes)
         hooks.register_ratings_provider(receivers.ratings)
+        hooks.register_rating_stakes_provider(receivers.rating_stakes_for)
         tasks.register()

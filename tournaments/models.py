@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.models import game_choices
+from tournaments.rating import is_provisional
 from tournaments.standings import DEFAULT_TIE_BREAKS
 
 STARTING_RATING = 1500.0
@@ -626,6 +627,12 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.player} {self.game} {self.rating:.0f}"
 
+    @property
+    def is_provisional(self) -> bool:
+        """True while the player has too few rated matches in the game for the rating to
+        have settled (``tournaments.rating.is_provisional``)."""
+        return is_provisional(self.rated_matches)
+
 
 class RatingChange(models.Model):
     """One match's effect on one player's rating; unique per (match, player), which is
@@ -658,3 +665,45 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> float:
         return self.rating_after - self.rating_before
+
+
+class GameKFactor(models.Model):
+    """The Elo K of one game and format in force on the site, and a refit's proposal.
+
+    A row overrides ``tournaments.rating.K_TABLE`` (``tournaments.rating_fit.k_factors_for``).
+    ``manage.py refit_k`` (and its beat task) fills in the ``proposed_*`` fields and the
+    log-loss of both on the game's own history; staff apply a proposal with the admin
+    action (``rating_fit.k_apply_proposal``), never by editing the numbers in force.
+    """
+
+    class Format(models.TextChoices):
+        TWO = "two", _("Two players")
+        PAIRS = "pairs", _("Pairs")
+        TABLE = "table", _("Table")
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    format = models.CharField(max_length=8, choices=Format.choices)
+    provisional = models.PositiveSmallIntegerField()
+    regular = models.PositiveSmallIntegerField()
+    top = models.PositiveSmallIntegerField()
+    proposed_provisional = models.PositiveSmallIntegerField(null=True, blank=True)
+    proposed_regular = models.PositiveSmallIntegerField(null=True, blank=True)
+    proposed_top = models.PositiveSmallIntegerField(null=True, blank=True)
+    proposal_matches = models.PositiveIntegerField(default=0)
+    log_loss_current = models.FloatField(null=True, blank=True)
+    log_loss_proposed = models.FloatField(null=True, blank=True)
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "format"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "format"], name="gamekfactor_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.format} K {self.provisional}/{self.regular}/{self.top}"
+
+    @property
+    def has_proposal(self) -> bool:
+        return self.proposed_regular is not None

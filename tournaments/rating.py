@@ -34,6 +34,72 @@ K_THRESHOLD = 2400.0
 
 
 @dataclass(frozen=True, slots=True)
+class KFactors:
+    """The development coefficients of one game and format.
+
+    Attributes:
+        provisional: K while a player has completed fewer than ``NEW_PLAYER_MATCHES``.
+        regular: K after that.
+        top: K once the rating is or has been ``K_THRESHOLD`` or more.
+
+    Raises:
+        ValueError: a K that is not a positive whole number.
+    """
+
+    provisional: int = 40
+    regular: int = 20
+    top: int = 10
+
+    def __post_init__(self) -> None:
+        for name in ("provisional", "regular", "top"):
+            value = getattr(self, name)
+            if type(value) is not int or value <= 0:
+                raise ValueError(f"K {name} must be a positive whole number, got {value!r}")
+
+
+FIDE_K = KFactors(40, 20, 10)
+"""FIDE's K (B.02 section 8): 40 for a new player, 20, 10 from 2400."""
+
+FORMATS = ("two", "pairs", "table")
+"""Rated formats: two players, two partnerships, a table of three or more sides."""
+
+K_TABLE: dict[tuple[str, str], KFactors] = {
+    ("bazzica", "two"): KFactors(60, 25, 12),
+    ("briscola", "pairs"): KFactors(15, 15, 7),
+    ("burraco", "two"): KFactors(60, 20, 10),
+    ("machiavelli", "table"): KFactors(15, 15, 7),
+    ("machiavelli", "two"): KFactors(15, 15, 7),
+    ("pinch-tarot", "two"): KFactors(20, 20, 10),
+    ("rumino", "table"): KFactors(60, 25, 12),
+    ("rumino", "two"): KFactors(60, 25, 12),
+    ("sette-e-mezzo", "table"): KFactors(15, 10, 5),
+    ("sette-e-mezzo", "two"): KFactors(15, 15, 7),
+    ("tressette", "pairs"): KFactors(30, 20, 10),
+    ("tute", "pairs"): KFactors(15, 15, 7),
+    ("ziginette", "table"): KFactors(12, 12, 6),
+    ("ziginette", "two"): KFactors(15, 15, 7),
+}
+"""The K of each (game slug, format), chosen by minimising the predictive log-loss of
+rating streams simulated with each game's measured luck (tournaments/k_fitting.py,
+bench/k_fit.py; figures and the command in docs/ratings.md), where it beat FIDE's K on
+held-out streams with the 95% interval of the gain above zero. A pair missing here
+rates with ``FIDE_K``. Staff can override a row (``tournaments.models.GameKFactor``)."""
+
+
+def rated_format(sides: Sequence[Sequence[object]]) -> str:
+    """The format of a match of these ``sides`` (each a sequence of its players):
+    ``two``, ``pairs`` (two sides, one of several players) or ``table`` (three or more)."""
+    if len(sides) > 2:
+        return "table"
+    return "two" if all(len(side) == 1 for side in sides) else "pairs"
+
+
+def k_for(game: str, format: str) -> KFactors:
+    """The K of ``game`` (a slug) in ``format`` from ``K_TABLE``, ``FIDE_K`` when absent."""
+    return K_TABLE.get((game, format), FIDE_K)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRating:
     """One player's rating in one game, before or after a match.
 
@@ -58,21 +124,28 @@ class PlayerRating:
             raise ValueError(f"a rating must be a finite number, got {self.rating}")
 
 
-def k_factor(player: PlayerRating) -> int:
-    """The development coefficient K for `player`'s next match (B.02 section 8).
+def k_factor(player: PlayerRating, k: KFactors = FIDE_K) -> int:
+    """The development coefficient K for `player`'s next match (B.02 section 8), from
+    the game's and format's coefficients `k` (FIDE's by default).
 
     Precedence, first match wins:
 
-    1. 40 while the player has completed fewer than 30 rated matches, whatever
-       their rating (so the 30th match is still played at K 40).
-    2. 10 once the rating is 2400 or more, or has ever been (`reached_2400`).
-    3. 20 otherwise.
+    1. `k.provisional` (40) while the player has completed fewer than 30 rated
+       matches, whatever their rating (so the 30th match is still played at it).
+    2. `k.top` (10) once the rating is 2400 or more, or has ever been (`reached_2400`).
+    3. `k.regular` (20) otherwise.
     """
     if player.rated_matches < NEW_PLAYER_MATCHES:
-        return 40
+        return k.provisional
     if player.reached_2400 or player.rating >= K_THRESHOLD:
-        return 10
-    return 20
+        return k.top
+    return k.regular
+
+
+def is_provisional(rated_matches: int) -> bool:
+    """True while a player with `rated_matches` completed is still provisional (their
+    rating moves by the provisional K: fewer than ``NEW_PLAYER_MATCHES``)."""
+    return rated_matches < NEW_PLAYER_MATCHES
 
 
 def expected_score(rating: float, opponent_rating: float) -> float:
@@ -91,7 +164,9 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     return 1 / (1 + 10 ** (-difference / 400))
 
 
-def rating_change(player: PlayerRating, opponent_rating: float, score: float) -> float:
+def rating_change(
+    player: PlayerRating, opponent_rating: float, score: float, k: KFactors = FIDE_K
+) -> float:
     """Elo points `player` gains (or, negative, loses) for `score` against `opponent_rating`.
 
     K * (score - E), with K from `k_factor` and E from `expected_score`. `score`
@@ -102,13 +177,14 @@ def rating_change(player: PlayerRating, opponent_rating: float, score: float) ->
     """
     if not 0 <= score <= 1:
         raise ValueError(f"a score is between 0 and 1, got {score}")
-    return k_factor(player) * (score - expected_score(player.rating, opponent_rating))
+    return k_factor(player, k) * (score - expected_score(player.rating, opponent_rating))
 
 
 def rate_match(
-    a: PlayerRating, b: PlayerRating, score_a: float
+    a: PlayerRating, b: PlayerRating, score_a: float, k: KFactors = FIDE_K
 ) -> tuple[PlayerRating, PlayerRating]:
-    """Both players' ratings after a rated match that `a` scored `score_a` in.
+    """Both players' ratings after a rated match that `a` scored `score_a` in, with the
+    coefficients `k` (FIDE's by default).
 
     `b` scores 1 - `score_a`. Each change is computed from the ratings before the
     match, with the player's own K, so the two changes need not cancel out.
@@ -119,8 +195,8 @@ def rate_match(
         ValueError: if `score_a` is outside 0..1.
     """
     return (
-        _after(a, rating_change(a, b.rating, score_a)),
-        _after(b, rating_change(b, a.rating, 1 - score_a)),
+        _after(a, rating_change(a, b.rating, score_a, k)),
+        _after(b, rating_change(b, a.rating, 1 - score_a, k)),
     )
 
 
@@ -135,7 +211,7 @@ def _after(player: PlayerRating, change: float) -> PlayerRating:
 
 
 def rate_sides(
-    sides: Sequence[Sequence[PlayerRating]], places: Sequence[int]
+    sides: Sequence[Sequence[PlayerRating]], places: Sequence[int], k: KFactors = FIDE_K
 ) -> list[list[PlayerRating]]:
     """Every player's rating after a rated match of sides (partnerships or a table).
 
@@ -144,7 +220,7 @@ def rate_sides(
     The match counts as the pairwise results among its sides: side ``i`` scores 1
     against each side placed behind it, 0.5 against each side placed equal, 0 against
     each side placed ahead. A side's rating is the mean of its players' ratings and its
-    K the mean of its players' ``k_factor``; its change is
+    K the mean of its players' ``k_factor`` (with the coefficients ``k``); its change is
     ``K / (sides - 1) * sum over the other sides j of (S_ij - E_ij)``, and each of its
     players moves by that change. This is the pairwise ("simple multiplayer") Elo of
     T. Kerrigan, "Multiplayer Elo" (tckerrigan.com/Misc/Multiplayer_Elo), with K divided
@@ -162,7 +238,7 @@ def rate_sides(
     if len(places) != len(sides):
         raise ValueError(f"{len(places)} places given for {len(sides)} sides")
     ratings = [sum(p.rating for p in side) / len(side) for side in sides]
-    k_factors = [sum(k_factor(p) for p in side) / len(side) for side in sides]
+    k_factors = [sum(k_factor(p, k) for p in side) / len(side) for side in sides]
     opponents = len(sides) - 1
     after = []
     for i, side in enumerate(sides):
@@ -174,3 +250,32 @@ def rate_sides(
         change = k_factors[i] / opponents * total
         after.append([_after(player, change) for player in side])
     return after
+
+
+def rating_stakes(
+    sides: Sequence[Sequence[PlayerRating]], side: int, k: KFactors = FIDE_K
+) -> list[tuple[int, float]]:
+    """What each place would do to the rating of side `side`'s players before a match:
+    ``[(place, change in Elo points)]`` for places 1 to ``len(sides)``, computed by
+    ``rate_sides`` with that side at that place and the others after it, in order. The
+    change does not depend on which of the others finish ahead: only on how many do.
+    With two sides, place 1 is a win and place 2 a loss; ``rating_draw`` gives a draw.
+
+    Raises:
+        ValueError: as ``rate_sides``, or a `side` that is not one of the sides.
+    """
+    if not 0 <= side < len(sides):
+        raise ValueError(f"side {side} is not one of the {len(sides)} sides")
+    stakes = []
+    for place in range(1, len(sides) + 1):
+        others = iter(p for p in range(1, len(sides) + 1) if p != place)
+        places = [place if i == side else next(others) for i in range(len(sides))]
+        after = rate_sides(sides, places, k)
+        stakes.append((place, after[side][0].rating - sides[side][0].rating))
+    return stakes
+
+
+def rating_draw(sides: Sequence[Sequence[PlayerRating]], side: int, k: KFactors = FIDE_K) -> float:
+    """The change in Elo points of side `side`'s players if every side shared first place."""
+    after = rate_sides(sides, [1] * len(sides), k)
+    return after[side][0].rating - sides[side][0].rating

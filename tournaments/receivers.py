@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tournaments.models import STARTING_RATING, Rating, Round
+from tournaments.rating import PlayerRating, rated_format, rating_draw, rating_stakes
+from tournaments.rating_fit import k_factors_for
 
 
 def queue_result_recording(sender: Any, match_id: int, **kwargs: Any) -> None:
@@ -108,3 +110,40 @@ def ratings(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], float]:
         ).values_list("player_id", "game", "rating")
         found.update({(p, g): r for p, g, r in rows if (p, g) in wanted})
     return found
+
+
+def rating_stakes_for(match: Any, seat: int) -> list[dict[str, Any]]:
+    """Rating-stakes provider (games/hooks.py): what each result of a rated ``match`` not
+    yet finished would do to the rating of the player at ``seat``, with the K in force
+    (``tournaments.rating.rating_stakes``); [] for an unrated or finished match, or a
+    seat nobody holds yet."""
+    if match.is_bye or match.status == "finished" or not (match.round_id or match.rated):
+        return []
+    player_at = dict(match.seats.values_list("number", "player_id"))
+    sides = match.sides
+    if seat not in player_at or any(n not in player_at for side in sides for n in side):
+        return []
+    rows = {
+        r.player_id: r
+        for r in Rating.objects.filter(game=match.game, player_id__in=player_at.values())
+    }
+
+    def rating(number: int) -> PlayerRating:
+        row = rows.get(player_at[number])
+        if row is None:
+            return PlayerRating()
+        return PlayerRating(row.rating, row.rated_matches, row.reached_2400)
+
+    before = [[rating(n) for n in side] for side in sides]
+    mine = next(i for i, side in enumerate(sides) if seat in side)
+    k = k_factors_for(match.game, rated_format(sides))
+    places = rating_stakes(before, mine, k)
+    if len(sides) == 2:
+        (_, win), (_, loss) = places
+        draw = rating_draw(before, mine, k)
+        return [
+            {"result": "win", "place": 1, "change": round(win, 1)},
+            {"result": "draw", "place": 1, "change": round(draw, 1)},
+            {"result": "loss", "place": 2, "change": round(loss, 1)},
+        ]
+    return [{"result": "place", "place": p, "change": round(c, 1)} for p, c in places]

@@ -40,7 +40,8 @@ from tournaments.pairing import round_robin_schedule
 from tournaments.pairing.knockout import danish_round, first_round, next_round
 from tournaments.pairing.swiss import SwissEntrant, SwissPairingError, pair_round
 from tournaments.pairing.tables import table_schedule
-from tournaments.rating import PlayerRating, k_factor, rate_sides
+from tournaments.rating import PlayerRating, k_factor, rate_sides, rated_format
+from tournaments.rating_fit import k_factors_for, match_places
 from tournaments.standings import MatchResult, compute_standings, tie_break_values
 from tournaments.table_standings import TableResult, compute_table_standings
 
@@ -794,19 +795,16 @@ def matches_record_unrecorded(
 def _rate(match: Match) -> bool:
     """Apply the Elo update of a finished match, once: FIDE Elo between two players, and
     for partnerships and tables ``rate_sides`` (a side's rating is its players' mean and
-    each partner moves by the side's change; a table counts pairwise, K over opponents).
+    each partner moves by the side's change; a table counts pairwise, K over opponents),
+    with the K in force for the game and format (``rating_fit.k_factors_for``).
     Each player's RatingChange names as ``opponent`` the player seated after them."""
     seats = list(match.seats.order_by("number"))
-    if len(seats) < 2 or (match.winner_seat is None and not match.places):
+    places = match_places(match)
+    if len(seats) < 2 or places is None:
         return False  # no result to rate (a pairing lost by both sides)
     if RatingChange.objects.filter(match=match).exists():
         return False
     sides = match.sides
-    places = list(match.places) or [
-        1 if side == match.winner_seat else 2 for side in range(len(sides))
-    ]
-    if len(places) != len(sides):
-        return False
     player_at = {seat.number: seat.player_id for seat in seats}
     for seat in seats:
         Rating.objects.get_or_create(player_id=seat.player_id, game=match.game)
@@ -817,7 +815,8 @@ def _rate(match: Match) -> bool:
         .order_by("player_id")
     }
     before = [[_player_rating(rows[player_at[n]]) for n in side] for side in sides]
-    after = rate_sides(before, places)
+    k = k_factors_for(match.game, rated_format(sides))
+    after = rate_sides(before, places, k)
     try:
         with transaction.atomic():
             for side_number, side in enumerate(sides):
@@ -838,7 +837,7 @@ def _rate(match: Match) -> bool:
                         score=score,
                         rating_before=old.rating,
                         rating_after=new.rating,
-                        k_factor=k_factor(old),
+                        k_factor=k_factor(old, k),
                     )
                     row.rating = new.rating
                     row.rated_matches = new.rated_matches

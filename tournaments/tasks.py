@@ -6,8 +6,10 @@ after the work but before the ack, with ``acks_late``) changes nothing the secon
 from celery import shared_task
 from django.db import OperationalError
 
+from games.rules import all_games
 from tournaments import services
 from tournaments.models import Round
+from tournaments.rating_fit import k_refit
 
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
@@ -46,6 +48,13 @@ def record_match_result(match_id: int) -> bool:
 def record_unrecorded_results() -> list[int]:
     """Beat, every minute: record finished matches whose recording task was lost."""
     return services.matches_record_unrecorded()
+
+
+@shared_task(**RETRY)
+def refit_k() -> list[str]:
+    """Beat, daily: propose a K for every game with enough rated matches (nothing is
+    applied until staff confirm in admin); returns the rows now holding a proposal."""
+    return [str(row) for game in all_games() for row in k_refit(game=game.slug)]
 
 
 def register() -> None:

@@ -30,6 +30,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.rating import NEW_PLAYER_MATCHES
 
 PUBLIC_STATUSES = [
     Tournament.Status.REGISTRATION,
@@ -515,13 +516,19 @@ def leaderboard_index(request: HttpRequest) -> HttpResponse:
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     """Ratings in one game: rating, rated matches, last change; the players' list leaves
     bots out, and the bots' ratings (rated matches against the computer) are a separate
-    list below it. ``?partial=1``: the tables only."""
+    list below it. Provisional players (fewer than ``NEW_PLAYER_MATCHES`` rated matches)
+    are marked, and hidden with ``?established=1``. ``?partial=1``: the tables only."""
     try:
         game_obj = get_game(game)
     except KeyError:
         raise Http404(_("No such game.")) from None
     ranked = Rating.objects.filter(game=game).select_related("player")
-    ratings = ranked.filter(player__is_bot=False).order_by("-rating", "player__username")[:200]
+    players = ranked.filter(player__is_bot=False)
+    # ``?established=1`` hides provisional players; by default they are listed, marked.
+    established = request.GET.get("established") == "1"
+    if established:
+        players = players.filter(rated_matches__gte=NEW_PLAYER_MATCHES)
+    ratings = players.order_by("-rating", "player__username")[:200]
     bot_ratings = ranked.filter(player__is_bot=True, rated_matches__gt=0).order_by(
         "-rating", "player__username"
     )
@@ -531,7 +538,15 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         else "tournaments/leaderboard.html"
     )
     return render(
-        request, template, {"game": game_obj, "ratings": ratings, "bot_ratings": bot_ratings}
+        request,
+        template,
+        {
+            "game": game_obj,
+            "ratings": ratings,
+            "bot_ratings": bot_ratings,
+            "established": established,
+            "provisional_matches": NEW_PLAYER_MATCHES,
+        },
     )
 
 

@@ -32,6 +32,7 @@ from tournaments.pairing.mitchell import (
 )
 
 
+@settings(deadline=None)
 @given(
     st.integers(2, 40).flatmap(
         lambda pairs: st.tuples(
@@ -89,6 +90,7 @@ def test_each_board_is_played_once_at_each_table_of_its_round():
     assert len({b for r in boards for b in r}) == 9
 
 
+@settings(deadline=None)
 @given(st.integers(1, 20).map(lambda k: 2 * k))
 def test_the_circle_method_matches_every_two_players_exactly_once(m):
     factors = one_factorization(m)
