@@ -64,7 +64,7 @@ def _form(**changes) -> dict:
         "first_round_at_1": "",
         "round_interval": "1 00:00:00",
     }
-    for prefix in ("entries", "rounds"):
+    for prefix in ("phases", "entries", "rounds"):
         data |= {
             f"{prefix}-TOTAL_FORMS": "0",
             f"{prefix}-INITIAL_FORMS": "0",
