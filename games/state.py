@@ -312,6 +312,10 @@ def match_summary(
         "reason": match.reason,
         "move_deadline": match.move_deadline.isoformat() if match.move_deadline else None,
         "move_seconds_left": move_seconds_left(match),
+        # A round of N deals under a round clock (an event in phases): the deals the match
+        # is played over and the seconds until no further deal starts.
+        "deal_limit": match.deal_limit or (len(match.boards) if match.boards else None),
+        "round_seconds_left": round_seconds_left(match),
         # Rumino's claim window (games/claim_window.py): the same for every seat, after every
         # discard; the next player's actions wait for it.
         "claims_close_at": match.claims_close_at.isoformat() if match.claims_close_at else None,
@@ -440,6 +444,16 @@ def move_seconds_left(match: Match, now=None) -> float | None:
     if match.move_deadline is None:
         return None
     left = (match.move_deadline - (now or timezone.now())).total_seconds()
+    return max(0.0, round(left, 1))
+
+
+def round_seconds_left(match: Match, now=None) -> float | None:
+    """Seconds (to 0.1 s, never below 0) until the round clock ends (``Match.ends_at``: no
+    deal starts after it), as of ``now``; None without a round clock or once the match is
+    over. The browser counts down from the moment the state arrives."""
+    if match.ends_at is None or match.status == Match.Status.FINISHED:
+        return None
+    left = (match.ends_at - (now or timezone.now())).total_seconds()
     return max(0.0, round(left, 1))
 
 

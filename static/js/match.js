@@ -304,7 +304,12 @@ export class MatchClient {
     this.matchClock = match && match.clock ? { ...match.clock, receivedAt: performance.now() } : null;
     const left = match && match.status === "in_progress" ? match.move_seconds_left : null;
     this.clockEnd = typeof left === "number" ? performance.now() + left * 1000 : null;
-    if (this.clockEnd !== null) this.clockTimer = setInterval(() => this.tickMoveClock(), 1000);
+    // The round clock of an event in phases: no deal starts once it has run out.
+    const round = match ? match.round_seconds_left : null;
+    this.roundEnd = typeof round === "number" ? performance.now() + round * 1000 : null;
+    if (this.clockEnd !== null || this.roundEnd !== null) {
+      this.clockTimer = setInterval(() => this.tickMoveClock(), 1000);
+    }
   }
 
   /** Seconds left on the move clock (whole, rounded up), or null without one. */
@@ -325,7 +330,16 @@ export class MatchClient {
     return Math.max(0, Math.ceil(bank - used));
   }
 
+  /** Seconds left on the round clock (whole, rounded up), or null without one. */
+  roundClockSeconds() {
+    if (this.roundEnd === null || this.roundEnd === undefined) return null;
+    return Math.max(0, Math.ceil((this.roundEnd - performance.now()) / 1000));
+  }
+
   tickMoveClock() {
+    const round = this.root && this.root.querySelector("[data-testid=round-clock]");
+    const roundSecs = this.roundClockSeconds();
+    if (round && roundSecs !== null) round.textContent = roundClockText(roundSecs);
     const st = this.state;
     const toAct = st && st.view ? st.view.to_act : null;
     if (this.root) {
@@ -812,6 +826,13 @@ function clockText(secs) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
+/** The round clock's words: the time left, or that no deal starts any more. */
+function roundClockText(secs) {
+  return secs > 0
+    ? interpolate(gettext("Round: %(time)s left"), { time: clockText(secs) }, true)
+    : gettext("Round time is up: the deal in play is the last");
+}
+
 function moveClockText(secs) {
   return interpolate(gettext("%(time)s to move"), { time: clockText(secs) }, true);
 }
@@ -994,7 +1015,9 @@ function scorePanel(ctx, parts, prompt) {
     h("section", { class: "lt-panel", "data-testid": "scores" },
       h("div", { class: "lt-panel-head" },
         h("h3", {}, match.game_name || gameTitle(ctx.game)),
-        h("span", { class: "muted" }, [match.deal_number ? dealLabel(match.deal_number) : null, match.target ? interpolate(gettext("to %(target)s"), { target: match.target }, true) : null].filter(Boolean).join(" · "))),
+        h("span", { class: "muted" }, [match.deal_number ? dealLabel(match.deal_number) : null, match.deal_limit ? interpolate(gettext("of %(deals)s"), { deals: match.deal_limit }, true) : null, match.target && !match.deal_limit ? interpolate(gettext("to %(target)s"), { target: match.target }, true) : null].filter(Boolean).join(" · "))),
+      typeof match.round_seconds_left === "number" ? h("p", { class: "lt-round-clock", "data-testid": "round-clock", role: "timer" },
+        roundClockText(ctx.client.roundClockSeconds() ?? Math.ceil(match.round_seconds_left))) : null,
       match.watching ? h("p", { class: "muted lt-watching", "data-testid": "watching" },
         interpolate(ngettext("%(n)s watching", "%(n)s watching", match.watching), { n: match.watching }, true)) : null,
       h("div", { class: ["lt-whose", prompt.mine ? "is-mine" : null], "data-testid": "whose-turn" }, whose),

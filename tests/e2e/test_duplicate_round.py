@@ -40,7 +40,7 @@ def live_match(transactional_db):
         )  # fmt: skip
     Phase.objects.create(
         tournament=event, number=1, movement=Phase.Movement.MITCHELL, rounds=2,
-        duplicate=True, deals_per_round=1,
+        duplicate=True, deals_per_round=1, round_minutes=25,
     )  # fmt: skip
     services.tournament_close_registration(tournament=event)
     services.tournament_make_schedule(tournament_id=event.pk)
@@ -93,6 +93,8 @@ def test_a_duplicate_board_s_result_is_hidden_until_every_table_has_played_it(
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = log_in(context, asgi_server, "alice")
     seat = open_scheduled_match(page, asgi_server, ["[data-testid=my-hand] .card"])
+    # The round clock is shown at the table, counting down from 25 minutes.
+    assert page.locator("[data-testid=round-clock]").text_content().startswith("Round: 2")
     rng = random.Random(11)
     while in_thread(_move_others, table_one, seat, rng):
         page.wait_for_function(

@@ -123,3 +123,12 @@ def test_a_hidden_board_s_record_and_replay_answer_404_until_every_table_is_done
     _play_deal(second)
     for name in ("games:deal_record", "games:deal_replay"):
         assert client.get(reverse(name, args=[first.pk, 1])).status_code == 200
+
+
+def test_the_state_gives_the_round_clock_and_the_deals_of_the_round(db):
+    from games.state import round_seconds_left
+
+    players = [make_player("ann"), make_player("ben")]
+    match = _match(players, ends_at=timezone.now() + timedelta(minutes=25), deal_limit=2)
+    assert 24 * 60 < round_seconds_left(match) <= 25 * 60
+    assert round_seconds_left(_match([make_player("cid"), make_player("dee")])) is None
