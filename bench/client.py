@@ -594,6 +594,8 @@ def verify_stored(
     For every match: the deals' action logs, concatenated, hold exactly the acknowledged
     actions, each once, at index ``seq - 1`` of the state it was sent on; and the match's
     ``seq`` is 1 (the start) + the number of actions (+1 after a resignation or forfeit).
+    At a match with ``server_seats``, each seat marked gone also moves ``seq`` on without
+    an action: the acknowledged actions after it are found that many places earlier.
     With ``sent`` (several tabs on one seat, racing), the action stored at each seq must
     be one of those sent on it, and every stored one must have been sent.
     ``server_seats``: {match_id: seats} whose stored actions need no acknowledgement (a
@@ -616,8 +618,13 @@ def verify_stored(
     for match_id, match in matches.items():
         stored = logs[match_id]
         extra = 1 if match.reason in ("resigned", "forfeit") else 0
-        if match.seq != 1 + len(stored) + extra:
+        played = (server_seats or {}).get(match_id, set())
+        # A seat marked gone moves ``seq`` on without an action (games/services.py,
+        # ``_mark_gone``): at a match with a gone seat, that many seqs have no action.
+        bumps = match.seq - 1 - len(stored) - extra
+        if bumps < 0 or (bumps and not played):
             problems.append(f"match {match_id}: seq {match.seq} but {len(stored)} actions")
+            bumps = 0
         if sent is not None:
             offered = sent.get(match_id, {})
             for index, entry in enumerate(stored):
@@ -625,23 +632,32 @@ def verify_stored(
                     problems.append(f"match {match_id}: stored {entry} at seq {index + 1} unsent")
             continue
         seen = acked.get(match_id, {})
+        matched: set[int] = set()
+        offset = 0  # the seqs without an action before this one
         for seq, (seat, action) in sorted(seen.items()):
-            if seq - 1 >= len(stored):
+            want = {"seat": seat, "action": action}
+            while offset < bumps and (
+                seq - 1 - offset >= len(stored) or stored[seq - 1 - offset] != want
+            ):
+                offset += 1
+            index = seq - 1 - offset
+            if index >= len(stored):
                 problems.append(f"match {match_id}: acknowledged seq {seq} {action!r} is lost")
-            elif stored[seq - 1] != {"seat": seat, "action": action}:
+            elif stored[index] != want:
                 problems.append(
-                    f"match {match_id}: at seq {seq} stored {stored[seq - 1]}, "
+                    f"match {match_id}: at seq {seq} stored {stored[index]}, "
                     f"acknowledged seat {seat} {action!r}"
                 )
-        played = (server_seats or {}).get(match_id, set())
+            else:
+                matched.add(index)
         unacked = sorted(
-            seq
-            for seq in set(range(1, len(stored) + 1)) - set(seen)
-            if stored[seq - 1]["seat"] not in played
+            index + 1
+            for index in set(range(len(stored))) - matched
+            if stored[index]["seat"] not in played
         )
         if unacked or len(seen) > len(stored):
             problems.append(
                 f"match {match_id}: {len(stored)} stored, {len(seen)} acknowledged "
-                f"(stored but never acknowledged at seqs {unacked[:10]})"
+                f"(stored but never acknowledged at indexes {unacked[:10]})"
             )
     return problems

@@ -347,6 +347,10 @@ class Deployment:
                 "worker",
                 "--loglevel=WARNING",
                 f"--concurrency={self.worker_concurrency}",
+                # As bin/live: gossip and mingle are for brokers with broadcast, and Celery's
+                # gossip fails to restart after a Redis restart (an AttributeError).
+                "--without-gossip",
+                "--without-mingle",
                 "-n",
                 f"load{number}@%h",
             ],  # fmt: skip

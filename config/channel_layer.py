@@ -60,10 +60,14 @@ import logging
 import time
 from typing import Any
 
+import redis.exceptions
 from channels_redis.core import RedisChannelLayer
 from redis.asyncio.connection import DEFAULT_SOCKET_TIMEOUT
 
 logger = logging.getLogger(__name__)
+
+# Redis unreachable, restarting or loading (as games/outage.py; config imports no app).
+REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 # channels_redis's own records (a group_send over capacity) keep channels_redis's logger.
 channels_redis_logger = logging.getLogger("channels_redis.core")
 
@@ -236,9 +240,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             except asyncio.CancelledError:
                 self.receive_clean_locks.release(key)
                 raise
-            except Exception:
+            except Exception as error:
                 self.receive_clean_locks.release(key)
-                if not await self._read_failed(loop, index, connection, key):
+                if not await self._read_failed(loop, index, connection, key, error):
                     return
                 continue
             if content is None:
@@ -254,18 +258,31 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
                 self._deliver(name, message if len(names) == 1 else dict(message), loop)
 
     async def _read_failed(
-        self, loop: asyncio.AbstractEventLoop, index: int, connection: Any, key: str
+        self,
+        loop: asyncio.AbstractEventLoop,
+        index: int,
+        connection: Any,
+        key: str,
+        error: BaseException | None = None,
     ) -> bool:
         """After a failed read: whether to read again. Stop, quietly, when the connection was
         closed under the read: by channels_redis's ``loop.close`` wrapper (the loop is
         closing) or by ``close_pools`` (``_reader_done`` then starts a new reader, on new
-        connections, if channels are still live); else log the error and pause."""
+        connections, if channels are still live); else log the error and pause: Redis
+        unreachable or restarting (an expected fault) in one warning line, anything else
+        with its traceback."""
         pools = self._layers.get(loop)
         # RedisLoopLayer._connections: channels_redis 4.3's connections of this loop.
         if pools is None or pools._connections.get(index) is not connection:
             logger.debug("The channel layer's connection was closed under a read of %s", key)
             return False
-        logger.exception("Reading the channel layer's list %s failed", key)
+        if isinstance(error, REDIS_DOWN):
+            logger.warning(
+                "Reading the channel layer's list %s failed (Redis unavailable: %s: %s)",
+                key, type(error).__name__, error,
+            )  # fmt: skip
+        else:
+            logger.exception("Reading the channel layer's list %s failed", key)
         await asyncio.sleep(self.READ_RETRY_SECONDS)
         return True
 

@@ -23,10 +23,11 @@ from django.db import close_old_connections, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games import boards, presence, services, slots
+from games import boards, live, presence, services, slots
 from games.errors import ClientError
 from games.messages import socket_language
 from games.models import Match, Seat
+from games.outage import CLOSE_RETRY, REDIS_DOWN, warn
 from games.rules import all_games
 from games.state import current_state
 
@@ -115,7 +116,9 @@ class SlotsMixin:
     while the server was still sending (uvicorn raises ``ClientDisconnected``, an
     ``OSError``, from ``send``; then Channels never calls ``disconnect``), an exception
     in a handler, or the task cancelled at shutdown. A process killed outright leaves its
-    slots to expire (``LIVE_SLOT_SECONDS``).
+    slots to expire (``LIVE_SLOT_SECONDS``). Redis down under a handler or the channel
+    layer (games/outage.py) closes the socket with ``CLOSE_RETRY`` (1012), which the page
+    reconnects on, and logs one warning line.
     """
 
     socket_slots: slots.SocketSlots | None = None
@@ -129,6 +132,12 @@ class SlotsMixin:
             # The client went away while this server was sending to it: nothing is left
             # to tell it, and it is no server error (no traceback in the logs).
             logger.debug("Client gone while sending", exc_info=True)
+        except REDIS_DOWN as error:
+            warn(logger, "Live socket closed for the page to reconnect", error)
+            try:
+                await self.close(code=CLOSE_RETRY)
+            except Exception:  # already closed, or the client gone
+                logger.debug("Closing after a Redis failure failed", exc_info=True)
         finally:
             await self.release()
 
@@ -154,10 +163,14 @@ class SlotsMixin:
         try:
             if self.socket_slots is not None:
                 await self.socket_slots.give_back()
+        except REDIS_DOWN as error:
+            warn(logger, "Socket slots not given back; they expire", error)
         except Exception:
             logger.warning("Socket slots not given back; they expire", exc_info=True)
         try:
             await self.leave()
+        except REDIS_DOWN as error:
+            warn(logger, "A closed socket's groups or presence not undone", error)
         except Exception:
             logger.warning("A closed socket's groups or presence not undone", exc_info=True)
 
@@ -543,7 +556,10 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         browser pings every 25 s, so each ping joins the group again (idempotent) and, if
         the match moved on since this connection's last state, sends the current one.
         """
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except REDIS_DOWN as error:  # the next ping joins again; the seq check below heals
+            warn(logger, "Group not joined again on ping", error)
         await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
         if await _match_seq(self.match_id) > self.sent_seq:
             await self.send_state()
@@ -575,7 +591,9 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         if not hasattr(self, "seat_count"):
             self.seat_count = await _seat_count(self.match_id)
         message = await presence.snapshot(self.match_id, self.seat_count)
-        await self.channel_layer.group_send(self.group, {**message, "type": "match.presence"})
+        if message is None:  # Redis is down: presence is advisory (games/presence.py)
+            return
+        await live.group_send_async(self.group, {**message, "type": "match.presence"})
 
     async def match_presence(self, event: dict) -> None:
         """Group message: forward the presence snapshot (docs/protocol.md)."""

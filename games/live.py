@@ -7,6 +7,8 @@ import os
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
+from games.outage import REDIS_DOWN, warn
+
 logger = logging.getLogger(__name__)
 
 BROADCAST_TIMEOUT = 10.0
@@ -38,6 +40,8 @@ def group_send(group: str, message: dict) -> None:
             future.result(timeout=BROADCAST_TIMEOUT)
         else:
             async_to_sync(layer.group_send, force_new_loop=True)(group, message)
+    except REDIS_DOWN as error:
+        warn(logger, f"Broadcast to {group} lost", error)
     except Exception:  # the broadcast is best effort; the database holds the truth
         logger.exception("Broadcast to %s failed", group)
 
@@ -50,5 +54,7 @@ async def group_send_async(group: str, message: dict) -> None:
         return
     try:
         await layer.group_send(group, message)
+    except REDIS_DOWN as error:
+        warn(logger, f"Broadcast to {group} lost", error)
     except Exception:  # the broadcast is best effort; the database holds the truth
         logger.exception("Broadcast to %s failed", group)

@@ -10,11 +10,16 @@ nothing in the rules depends on it (the fair clock uses ``Seat.arrived_at``).
 
 from __future__ import annotations
 
+import functools
+import logging
 from datetime import UTC, datetime
 
 from django.core.cache import cache
 
 from games import slots
+from games.outage import REDIS_DOWN, warn
+
+logger = logging.getLogger(__name__)
 
 TTL = 6 * 60 * 60  # a counter left behind by a crashed process fades in six hours
 ONLINE, AWAY, OFFLINE = "online", "away", "offline"
@@ -38,16 +43,34 @@ async def _change(key: str, delta: int) -> None:
         await cache.aset(key, max(delta, 0), TTL)
 
 
+def _advisory(function):
+    """Presence is advisory: while Redis is down a change is dropped with one warning line
+    (games/outage.py) instead of failing the socket; the counters heal as sockets come
+    and go (a seat may show offline meanwhile)."""
+
+    @functools.wraps(function)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await function(*args, **kwargs)
+        except REDIS_DOWN as error:
+            warn(logger, f"Presence not updated ({function.__name__})", error)
+            return None
+
+    return wrapper
+
+
 async def _mark_since(match_id: int, seat: int) -> None:
     await cache.aset(_keys(match_id, seat)[2], datetime.now(UTC).isoformat(), TTL)
 
 
+@_advisory
 async def joined(match_id: int, seat: int) -> None:
     """A socket of ``seat`` opened (visible)."""
     await _change(_keys(match_id, seat)[0], 1)
     await _mark_since(match_id, seat)
 
 
+@_advisory
 async def left(match_id: int, seat: int, hidden: bool) -> None:
     """A socket of ``seat`` closed; ``hidden``: it was in a hidden tab."""
     opened, away, _ = _keys(match_id, seat)
@@ -57,15 +80,17 @@ async def left(match_id: int, seat: int, hidden: bool) -> None:
     await _mark_since(match_id, seat)
 
 
+@_advisory
 async def visibility(match_id: int, seat: int, hidden: bool) -> None:
     """A socket of ``seat`` went to a hidden tab (``hidden``) or back."""
     await _change(_keys(match_id, seat)[1], 1 if hidden else -1)
     await _mark_since(match_id, seat)
 
 
+@_advisory
 async def snapshot(match_id: int, seats: int) -> dict:
     """``{"type": "presence", "seats": {"0": {"status", "since"}, ...}, "watching": n}``
-    for a match of ``seats`` seats (docs/protocol.md)."""
+    for a match of ``seats`` seats (docs/protocol.md); None while Redis is down."""
     keys = [key for seat in range(seats) for key in _keys(match_id, seat)]
     values = await cache.aget_many(keys)
     table = {}

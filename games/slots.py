@@ -30,6 +30,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
+from games.outage import REDIS_DOWN, warn
+
 logger = logging.getLogger(__name__)
 
 PREFIX = "live:slots:"
@@ -213,8 +215,13 @@ def count(key: str) -> int:
 
 
 def watching(match_id: int) -> int:
-    """The spectators' sockets open on a match now."""
-    return count(watch_key(match_id))
+    """The spectators' sockets open on a match now; 0 while Redis is down (the count is
+    advisory: a state or a move must not fail for it, games/outage.py)."""
+    try:
+        return count(watch_key(match_id))
+    except REDIS_DOWN as error:
+        warn(logger, "Spectators not counted", error)
+        return 0
 
 
 async def acounts(keys: list[str]) -> dict[str, int]:
@@ -262,7 +269,10 @@ class SocketSlots:
                 result = await sync_to_async(store.take, thread_sensitive=False)(
                     self.limits, self.member, time.time(), _ttl()
                 )
-            except Exception:  # the cache is down: let the socket in uncounted
+            except REDIS_DOWN as error:  # the cache is down: let the socket in uncounted
+                warn(logger, "Socket slots unavailable; socket let in", error)
+                return None
+            except Exception:
                 logger.warning("Socket slots unavailable; socket let in", exc_info=True)
                 return None
         if result:
@@ -288,7 +298,9 @@ class SocketSlots:
             await asyncio.sleep(_ttl() / 3)
             try:
                 await self.refresh()
-            except Exception:  # a refresh missed is made up by the next one
+            except REDIS_DOWN as error:  # a refresh missed is made up by the next one
+                warn(logger, "Socket slot refresh failed", error)
+            except Exception:
                 logger.warning("Socket slot refresh failed", exc_info=True)
 
     async def _run(self, method: str, *args) -> None:

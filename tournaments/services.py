@@ -995,16 +995,34 @@ def _replace_standings(tournament: Tournament, rows) -> None:
     )
 
 
+def _seat_places_and_points(match: Match, seats) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Each seat's place and points (in ``seats``' order) from the match's, which are per
+    side: a seat takes its side's (at a table of a partnership game, such as Briscola at
+    four in an event that is neither pairs nor individual, both partners share them). A bye
+    is first with its points (none)."""
+    if match.is_bye:
+        return tuple(match.places or [1]), tuple(match.scores or [0] * len(seats))
+    sides = match.sides
+    side_of = {seat: number for number, side in enumerate(sides) for seat in side}
+    places = list(match.places)
+    scores = list(match.scores) or [0] * len(sides)
+    return (
+        tuple(places[side_of[s.number]] for s in seats),
+        tuple(scores[side_of[s.number]] for s in seats),
+    )
+
+
 def _save_table_standings(tournament, entries, entry_of, matches) -> None:
     results = []
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda s: s.number)
+        places, points = _seat_places_and_points(match, seats)
         results.append(
             TableResult(
                 round_number=match.round.number,
                 entrants=tuple(entry_of[s.player_id] for s in seats),
-                places=tuple(match.places or [1]),
-                points=tuple(match.scores or [0] * len(seats)),
+                places=places,
+                points=points,
                 bye=match.is_bye,
                 table_size=tournament.table_size,
             )

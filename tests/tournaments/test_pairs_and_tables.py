@@ -253,3 +253,32 @@ def test_my_matches_reads_each_match_from_the_players_side(client):
     assert winners in page and f"(with {partner.username})" in page
     mine, theirs = match.scores[loser_side], match.scores[match.winner_seat]
     assert f"lost {mine}–{theirs}" in page  # the player's own score first
+
+
+def test_a_table_of_four_of_a_partnership_game_ranks_each_player_by_the_side_s_place():
+    """An event of four players at one table of Briscola at four (neither a pairs nor an
+    individual event: the club-night soak's): the match's places and scores are per side,
+    and each seat takes its side's (recording the result raised ValueError before)."""
+    import random
+
+    from tests.conftest import play_random
+    from tournaments.models import Standing
+
+    players = _players(4)
+    event = _event(slug="briscola-four", table_size=4, options={"match": "one_hand"})
+    for player in players:
+        services.entry_register(tournament=event, player=player)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    services.tournament_start_next_round(tournament=Tournament.objects.get(pk=event.pk))
+    match = Match.objects.get(round__tournament=event, round__number=1)
+    play_random(match, rng=random.Random(3), max_actions=5000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and len(match.places) == len(match.sides) == 2
+    services.match_result_record(match_id=match.pk)  # on commit in production
+    rows = {r.entry.player_id: r for r in Standing.objects.filter(tournament=event)}
+    seats = {s.number: s.player_id for s in match.seats.all()}
+    for number, side in enumerate(match.sides):
+        for seat in side:
+            row = rows[seats[seat]]
+            assert row.rank == (1 if match.places[number] == 1 else 3)  # two share first
+            assert row.deal_points_for == match.scores[number]
