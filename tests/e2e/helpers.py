@@ -20,6 +20,7 @@ from games.models import Deal, Match
 from tests.conftest import PASSWORD, make_player, make_tournament
 from tournaments import services
 from tournaments.models import RatingChange, Tournament
+from tournaments.rating import k_for
 
 TABLE = "#table"
 SEQ_CHANGED = "seq => document.querySelector('#table').dataset.seq !== seq"
@@ -200,8 +201,9 @@ def finish_match_and_see_the_results(
     """Play on in both browsers until the match is over, then check what the players see:
     both tables show the match-over banner naming the winner; once the result is recorded
     (ratings, standings), the tournament page ranks the winner first with one match point,
-    and both profiles show the Elo change in this game (two newcomers at 1500, K 40: +20
-    and -20).
+    and both profiles show the Elo change in this game: two newcomers at 1500 move by half
+    the game's provisional K (tournaments.rating.k_for: FIDE's 40 gives +20 and
+    -20, Pinch Tarot's fitted 20 gives +10 and -10).
     """
     play_two(pages, turn, match=match, deal=None, timeout=timeout, name=name, shots_at=())
     match.refresh_from_db()
@@ -220,17 +222,24 @@ def finish_match_and_see_the_results(
     while not RatingChange.objects.filter(match=match).exists():
         assert time.monotonic() < deadline, "the result was not recorded"
         time.sleep(0.1)
-    # The end banner then shows each player's rating change (+20 and -20).
+    # Two newcomers, expected score 0.5: half the game's provisional K each way.
+    k = k_for(match.game, "two").provisional
+    half = k / 2
+    shown = f"{half:g}"
+    # The end banner then shows each player's rating change (+20 and -20 at K 40).
     for page in pages.values():
         line = page.locator("[data-testid=rating-changes]")
         line.wait_for(timeout=40_000)
-        assert "+20" in line.text_content() and "−20" in line.text_content()
+        assert f"+{shown}" in line.text_content() and f"−{shown}" in line.text_content()
     page = pages[0]
     page.goto(f"{base_url}{match.round.tournament.get_absolute_url()}")
     points = "[data-testid=match-points]"
     assert page.locator(f"tr[data-player='{winner}'] {points}").text_content().strip() == "1"
     assert page.locator(f"tr[data-player='{loser}'] {points}").text_content().strip() == "0"
-    for username, rating, change in ((winner, "1520", "20.0"), (loser, "1480", "-20.0")):
+    for username, rating, change in (
+        (winner, f"{1500 + half:.0f}", f"{half:.1f}"),
+        (loser, f"{1500 - half:.0f}", f"{-half:.1f}"),
+    ):
         page.goto(f"{base_url}/players/{username}/")
         row = page.locator(f"[data-testid=ratings] tr[data-game={match.game}]")
         assert row.locator("[data-testid=rating]").text_content().strip() == rating
