@@ -63,7 +63,7 @@ FIDE_K = KFactors(40, 20, 10)
 FORMATS = ("two", "pairs", "table")
 """Rated formats: two players, two partnerships, a table of three or more sides."""
 
-K_TABLE: dict[tuple[str, str], KFactors] = {
+FITTED_K: dict[tuple[str, str], KFactors] = {
     ("bazzica", "two"): KFactors(60, 25, 12),
     ("briscola", "pairs"): KFactors(15, 15, 7),
     ("burraco", "two"): KFactors(60, 20, 10),
@@ -79,11 +79,17 @@ K_TABLE: dict[tuple[str, str], KFactors] = {
     ("ziginette", "table"): KFactors(12, 12, 6),
     ("ziginette", "two"): KFactors(15, 15, 7),
 }
-"""The K of each (game slug, format), chosen by minimising the predictive log-loss of
+"""The K of each (game slug, format) fitted by minimising the predictive log-loss of
 rating streams simulated with each game's measured luck (tournaments/k_fitting.py,
 bench/k_fit.py; figures and the command in docs/ratings.md), where it beat FIDE's K on
-held-out streams with the 95% interval of the gain above zero. A pair missing here
-rates with ``FIDE_K``. Staff can override a row (``tournaments.models.GameKFactor``)."""
+held-out streams with the 95% interval of the gain above zero. These are proposals: the
+streams were small (docs/ratings.md says how small), so none is in force until staff
+apply it (a ``tournaments.models.GameKFactor`` row, admin *Game K factors*)."""
+
+K_TABLE: dict[tuple[str, str], KFactors] = {}
+"""The K in force by default for each (game slug, format); a pair missing here rates with
+``FIDE_K``. Empty: every game rates with FIDE's K until staff apply a fitted one (a
+``GameKFactor`` row overrides this table)."""
 
 
 def rated_format(sides: Sequence[Sequence[object]]) -> str:
