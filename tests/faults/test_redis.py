@@ -151,9 +151,9 @@ def _start(first, second, *, slug: str) -> Match:
 
 
 def test_play_resumes_after_redis_restarts_and_nothing_is_lost(charlie, dave, servers, own_redis):
-    """Three matches, so each server has several consumers: after a short outage some
-    of them keep their socket but Redis has forgotten their group. The clients play like
-    the browser: no timeouts of their own, a ping now and then.
+    """Three matches, so each server has several consumers: after a short outage they
+    keep their socket but Redis has forgotten their group and the moves made meanwhile.
+    The clients play like the browser: no timeouts of their own, a ping now and then.
     """
     players = [make_player(f"p{i}") for i in range(4)] + [charlie, dave]
     matches = [_start(players[i], players[i + 1], slug=f"cup-{i}") for i in (0, 2, 4)]
@@ -190,4 +190,9 @@ def test_play_resumes_after_redis_restarts_and_nothing_is_lost(charlie, dave, se
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED or match.seq - 1 >= 50
         assert_nothing_lost(stats, [c for c in clients if c.match_id == match.pk], match)
-    assert stats.events["reconnects"] >= 1, stats.events
+    # The outage was felt: moves were broadcast while Redis was down and nobody heard them,
+    # so the clients' pings (or a reconnect) brought them; each such fault is one warning
+    # line, never a traceback.
+    logs = group.logs()
+    assert "lost (Redis unavailable" in logs
+    assert "Traceback" not in logs
