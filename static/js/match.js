@@ -304,6 +304,10 @@ export class MatchClient {
     this.matchClock = match && match.clock ? { ...match.clock, receivedAt: performance.now() } : null;
     const left = match && match.status === "in_progress" ? match.move_seconds_left : null;
     this.clockEnd = typeof left === "number" ? performance.now() + left * 1000 : null;
+    // Rumino's claim window: the move clock starts when the window closes (its deadline
+    // is the window's length later), so it stands at its full time until then.
+    const claims = match && match.status === "in_progress" ? match.claims_seconds_left : null;
+    this.claimsEnd = typeof claims === "number" ? performance.now() + claims * 1000 : null;
     // The round clock of an event in phases: no deal starts once it has run out.
     const round = match ? match.round_seconds_left : null;
     this.roundEnd = typeof round === "number" ? performance.now() + round * 1000 : null;
@@ -315,7 +319,8 @@ export class MatchClient {
   /** Seconds left on the move clock (whole, rounded up), or null without one. */
   moveClockSeconds() {
     if (this.clockEnd === null || this.clockEnd === undefined) return null;
-    return Math.max(0, Math.ceil((this.clockEnd - performance.now()) / 1000));
+    const start = Math.max(performance.now(), this.claimsEnd ?? 0);
+    return Math.max(0, Math.ceil((this.clockEnd - start) / 1000));
   }
 
   /** Seconds left in ``seat``'s match-clock bank now (null without a match clock). */
@@ -415,8 +420,10 @@ export class MatchClient {
     const deals = cur.match.deals || [];
     if (deals.length <= before) return;
     const d = deals[deals.length - 1];
+    // One figure a side: partners hold their side's points (a pairs game's seats repeat them).
     const seats = seatList(cur);
-    const parts = seats.map((s) => `${playerName(cur, this.config, s)} ${signed((d.points || [])[s])}`);
+    const sides = cur.match.sides || (cur.view && cur.view.sides) || seats.map((s) => [s]);
+    const parts = sides.map((side) => `${side.map((s) => playerName(cur, this.config, s)).join(" & ")} ${signed((d.points || [])[side[0]])}`);
     this.showNotice(interpolate(gettext("Deal %(number)s over: %(points)s. New deal!"), { number: d.number, points: parts.join(" – ") }, true));
   }
 
@@ -523,6 +530,20 @@ export class MatchClient {
   }
 
   // ------------------------------------------------------------ rendering
+
+  /**
+   * An action in words as the table names it, for a state `st` (default: the one shown):
+   * "play KS" -> "Play Re di Picche" (the game's own actionLabel, else the cards named).
+   */
+  actionWords(action, st = this.state) {
+    const game = (st && st.view && st.view.game) || (st && st.match && st.match.game) || this.config.game || "";
+    const mod = rendererFor(game);
+    try {
+      return makeContext(st || {}, this.config, this, mod, game).label(action);
+    } catch (err) {
+      return actionText(action, packFor(game));
+    }
+  }
 
   render() {
     const st = this.state;
@@ -959,7 +980,9 @@ function matchOverBanner(ctx) {
       sub = interpolate(gettext("%(loser)s forfeited · score %(score)s"), { loser: left, score: line }, true);
     } else {
       const n = (match.deals || []).length || match.deal_number || 1;
-      title = count > 2
+      // Level scores (Rumino's game won by a rumino at 0–0) say nothing in the title.
+      const level = ctx.sides.every((_, side) => (scores[side] ?? 0) === (scores[0] ?? 0));
+      title = count > 2 || level
         ? interpolate(ngettext("%(winner)s wins", "%(winner)s win", size), { winner }, true)
         : interpolate(ngettext("%(winner)s wins %(score)s", "%(winner)s win %(score)s", size), { winner, score: line }, true);
       sub = count > 2
@@ -1050,7 +1073,7 @@ function dealsList(ctx) {
       deals.slice().reverse().map((d) =>
         h("li", {}, h("span", { class: "muted" }, dealLabel(d.number)), " ",
           // A deal's points are per seat; partners hold their side's: one figure a side.
-          h("strong", {}, joinScores(ctx.sides.map((side) => (d.points || [])[side[0]] ?? 0))), " ",
+          h("strong", {}, ctx.sides.map((side, i) => `${ctx.sideName(i)} ${signed((d.points || [])[side[0]] ?? 0)}`).join(" · ")), " ",
           ctx.match.id && !ctx.match.replay ? h("a", {
             class: "lt-replay-link", href: `/matches/${ctx.match.id}/deals/${d.number}/`,
             "data-testid": `replay-${d.number}`, title: gettext("Step through this deal, every hand shown"),

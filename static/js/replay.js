@@ -29,14 +29,15 @@ function stateAt(k) {
 
 function show(k) {
   index = Math.max(0, Math.min(last, k));
-  renderState(table, stateAt(index), { players: data.players, game: data.game, seat: null });
+  const client = renderState(table, stateAt(index), { players: data.players, game: data.game, seat: null });
   table.dataset.replayStep = String(index);
   slider.value = String(index);
   const step = data.steps[index];
   label.textContent = index === 0
     ? interpolate(gettext("As dealt · %(count)s moves"), { count: last }, true)
-    : interpolate(gettext("Move %(n)s of %(count)s: %(player)s · %(action)s"),
-      { n: index, count: last, player: names[step.seat] ?? step.seat, action: step.action }, true);
+    // The move in words, as the table names it in the state it was made in.
+    : interpolate(gettext("Move %(n)s of %(count)s · %(player)s: %(move)s"),
+      { n: index, count: last, player: names[step.seat] ?? step.seat, move: client.actionWords(step.action, stateAt(index - 1)) }, true);
 }
 
 slider.max = String(last);

@@ -62,7 +62,7 @@ class ZiginetteDeal(Deal):
     __slots__ = (
         "decks", "cards", "pos", "stacks", "limits", "board", "banker_card", "dead",
         "discards", "bets", "order", "turn", "points", "lost", "unpaid", "next_banker",
-        "turned", "matched", "away",
+        "turned", "matched", "paid", "away",
     )  # fmt: skip
 
     def _deal(self) -> None:
@@ -84,9 +84,10 @@ class ZiginetteDeal(Deal):
         self.points = [0] * seats
         self.lost = False
         self.unpaid: dict[int, int] = {}
+        self.paid: dict[int, int] = {}  # chips the bank paid each seat when its card came
         self.next_banker = banker
         self.turned: list[str] = []  # every card turned after the layout, in order
-        self.matched: list[tuple[str, int]] = []  # (board card, chips collected)
+        self.matched: list[tuple[str, int, str]] = []  # (board card, chips collected, by)
         self.pos = 0
         self.phase = LIMITS
         self.to_act = banker
@@ -261,7 +262,7 @@ class ZiginetteDeal(Deal):
         self.board.remove(board_card)
         self.dead.add(rank(board_card))
         self.discards += [board_card, card]
-        self.matched.append((board_card, total))
+        self.matched.append((board_card, total, card))
 
     def _banker_loses(self) -> None:
         """The banker's card is matched: he pays every bet on the board at even money, in
@@ -277,6 +278,7 @@ class ZiginetteDeal(Deal):
             bank -= pay
             self.points[seat] += pay
             self.points[banker] -= pay
+            self.paid[seat] = pay
             if pay < owed:
                 self.unpaid[seat] = owed - pay
         self.bets = {}
@@ -328,8 +330,9 @@ class ZiginetteDeal(Deal):
     def _result(self) -> dict[str, Any]:
         """``{"points": [chips won per seat], "stacks": [after], "banker", "next_banker",
         "banker_lost", "limits", "layout": [board, board, banker's card], "playettes":
-        [[three cards] per redeal], "turned": [codes], "matched": [{"card", "chips"}],
-        "unpaid": {seat: chips}}``."""
+        [[three cards] per redeal], "turned": [codes], "matched": [{"card", "chips",
+        "by"}] (a board card, the chips the bank took on it, the card that matched it),
+        "paid": {seat: chips the bank paid when its card came}, "unpaid": {seat: chips}}``."""
         return {
             "points": list(self.points),
             "stacks": self._stacks_after(),
@@ -340,10 +343,15 @@ class ZiginetteDeal(Deal):
             "layout": list(self.cards[:LAYOUT]),
             "playettes": [list(deck[:LAYOUT]) for deck in self.decks[:-1]],
             "turned": list(self.turned),
-            "matched": [{"card": card, "chips": chips} for card, chips in self.matched],
+            "matched": self.matched_list(),
+            "paid": {str(seat): chips for seat, chips in self.paid.items()},
             "unpaid": {str(seat): chips for seat, chips in self.unpaid.items()},
             "away": sorted(self.away),
         }
+
+    def matched_list(self) -> list[dict[str, Any]]:
+        """The board cards matched so far, in order: ``{"card", "chips", "by"}``."""
+        return [{"card": card, "chips": chips, "by": by} for card, chips, by in self.matched]
 
     def record(self) -> dict[str, Any]:
         """The deal record plus ``"redeals"``: the decks dealt after each playette."""

@@ -12,6 +12,8 @@ The shape, which the browser front end is written against::
      "board": [{"card": "3D", "bets": {"1": 5, "2": 2}}],   # bets by seat (strings)
      "dead": ["K"],                            # ranks matched: their cards are discarded
      "last_card": "QS" | None,                 # the card turned last
+     "matched": [{"card": "3D", "chips": 7, "by": "3S"}],  # board cards matched so far:
+                                               # the chips the bank took, the matching card
      "playettes": [["3C", "5D", "3S"]],        # layouts redealt for a pair
      "discards": 4, "stock_count": 30,
      "away": [4],                              # seats sitting out (their player has gone)
@@ -48,6 +50,7 @@ def build_view(deal: ZiginetteDeal, viewer: int | None) -> dict[str, Any]:
         ],
         dead=sorted(deal.dead),
         last_card=deal.turned[-1] if deal.turned else None,
+        matched=deal.matched_list(),
         playettes=[list(deck[:3]) for deck in deal.decks[:-1]],
         discards=len(deal.discards),
         stock_count=len(deal.cards) - deal.pos,

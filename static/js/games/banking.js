@@ -1,24 +1,29 @@
 // What the banking games' tables share (sette_e_mezzo.js, ziginette.js): the banker's
 // limits and a short choice of chip amounts. Not a renderer (games/index.js lists those).
 
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, ngettext, interpolate } from "../i18n.js";
 
 /** Round amounts offered as buttons between the lowest and the highest. */
 const ROUND = [1, 2, 3, 5, 10, 15, 20, 25, 50];
 
-/** A few of many amounts (numbers): all of them up to `most`, else the lowest, the highest
- * and the round ones between. */
+/** A few of many amounts (numbers), lowest first: all of them up to `most`, else the
+ * lowest, the highest and the round ones between. */
 export function someAmounts(values, most = 6) {
+  values = [...values].map(Number).sort((a, b) => a - b);
   if (values.length <= most) return values;
   const low = Math.min(...values);
   const high = Math.max(...values);
   return values.filter((v) => v === low || v === high || ROUND.includes(v));
 }
 
-/** "limits 1 10" -> "Limits 1 to 10 chips"; null for another action. */
+/** "limits 1 10" -> "Bets of 1 to 10 chips", "limits 1 1" -> "Bets of 1 chip only"; null
+ * for another action. */
 export function limitsLabel(action) {
   const m = /^limits (\d+) (\d+)$/.exec(String(action));
-  return m ? interpolate(gettext("Limits %(min)s to %(max)s chips"), { min: m[1], max: m[2] }, true) : null;
+  if (!m) return null;
+  const [min, max] = [Number(m[1]), Number(m[2])];
+  if (min === max) return interpolate(ngettext("Bets of %(count)s chip only", "Bets of %(count)s chips only", max), { count: max }, true);
+  return interpolate(gettext("Bets of %(min)s to %(max)s chips"), { min, max }, true);
 }
 
 /** The limits offered as buttons: the lowest minimum with a few maxima (the legal

@@ -126,6 +126,16 @@ function arrangement(hand, melds, deadwood, testid) {
       : null);
 }
 
+/** The winning hand of a rumino: its seven cards as one group named "rumino", then the
+ *  hand's other card; no deadwood (a rumino wins outright, it is not counted). */
+function ruminoShown(hand, rumino, testid) {
+  const rest = deadwoodCards(hand, [rumino]);
+  return h("div", { class: "ru-melds", "data-testid": testid },
+    h("span", { class: "ru-meld ru-rumino", "data-testid": "ru-rumino", title: gettext("Rumino") },
+      h("span", { class: "badge" }, gettext("Rumino")), " ", rumino.map((c) => ruminoCard(c, { size: "xs" }))),
+    rest.length ? h("span", { class: "ru-dead" }, sorted(rest).map((c) => ruminoCard(c, { size: "xs" }))) : null);
+}
+
 function statusText(p) {
   if (p.status === "out") return gettext("out");
   if (p.status === "deciding") return gettext("deciding whether to rebuy");
@@ -230,10 +240,12 @@ function ownHand(ctx, me) {
 }
 
 function endedText(r, ctx) {
-  const who = r.by !== null && r.by !== undefined ? ctx.seatLabel(r.by) : "";
-  if (r.ended_by === "knock") return interpolate(gettext("%(who)s knocked."), { who }, true);
-  if (r.ended_by === "gin") return interpolate(gettext("%(who)s went gin."), { who }, true);
-  if (r.ended_by === "rumino") return interpolate(gettext("%(who)s has a rumino and wins the game!"), { who }, true);
+  const who = r.by !== null && r.by !== undefined ? ctx.name(r.by) : "";
+  // The viewer is spoken to ("You knocked."), not named in the third person.
+  const you = r.by !== null && r.by !== undefined && ctx.isMe(r.by);
+  if (r.ended_by === "knock") return you ? gettext("You knocked.") : interpolate(gettext("%(who)s knocked."), { who }, true);
+  if (r.ended_by === "gin") return you ? gettext("You went gin.") : interpolate(gettext("%(who)s went gin."), { who }, true);
+  if (r.ended_by === "rumino") return you ? gettext("You have a rumino and win the game!") : interpolate(gettext("%(who)s has a rumino and wins the game!"), { who }, true);
   return gettext("The stock ran out: nobody scores this hand.");
 }
 
@@ -245,7 +257,9 @@ function handResult(ctx, r, testid) {
     h("p", {}, endedText(r, ctx)),
     hands.map((cards, s) => (cards && cards.length) || (r.melds || [])[s]
       ? h("div", { "data-testid": `${testid}-hand-${s}` }, h("span", { class: "ru-name" }, ctx.name(s)), ": ",
-        arrangement(cards || [], (r.melds || [])[s] || [], (r.deadwood || [])[s], `${testid}-melds-${s}`))
+        r.ended_by === "rumino" && s === r.by && (r.rumino || []).length
+          ? ruminoShown(cards || [], r.rumino, `${testid}-melds-${s}`)
+          : arrangement(cards || [], (r.melds || [])[s] || [], (r.deadwood || [])[s], `${testid}-melds-${s}`))
       : null),
     dealResultTable({
       seats: ctx.seats,

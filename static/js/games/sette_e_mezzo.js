@@ -147,9 +147,19 @@ function centre(ctx) {
   return h("div", { class: ["lt-center", "sem-center"] }, parts);
 }
 
+/** The bank's own line: bust (it paid every bet still standing), 7½ in two cards, or the
+ *  total it stood on. */
+export function bankOutcome(r) {
+  const total = (r.totals || {})[String(r.banker)] || "";
+  const value = Number(String(total).replace("½", ".5")) || (String(total) === "½" ? 0.5 : 0);
+  if (value > 7.5) return pgettext("the outcome of a bet", "bank bust: pays every bet standing");
+  if (total) return interpolate(pgettext("the outcome of a bet", "bank stands on %(total)s"), { total }, true);
+  return pgettext("the outcome of a bet", "bank");
+}
+
 function resultBox(ctx, r) {
   const seats = ctx.seats;
-  const outcome = (s) => (s === r.banker ? pgettext("the outcome of a bet", "bank") : OUTCOME[(r.outcomes || {})[String(s)]] || "–");
+  const outcome = (s) => (s === r.banker ? bankOutcome(r) : OUTCOME[(r.outcomes || {})[String(s)]] || "–");
   const el = dealResultTable({
     seats, names: ctx.name, me: ctx.viewer, title: gettext("Last hand"), testid: "deal-result", totals: false,
     rows: [

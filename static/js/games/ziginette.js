@@ -7,7 +7,7 @@
 // "Done"; the engine turns the cards. At the end of a hand the banker keeps or passes the
 // bank.
 
-import { h, makeCard, choiceList, dealResultTable, signed } from "../live-table.js";
+import { h, makeCard, cardName, rankName, choiceList, dealResultTable, signed } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
 import { chipsOf, limitsLabel, limitsText, shownLimits, someAmounts } from "./banking.js";
 
@@ -20,7 +20,7 @@ export function actionLabel(action) {
   if (a === "pass") return gettext("Pass the bank");
   if (a.startsWith("limits ")) return limitsLabel(a);
   const m = /^bet (\S+) (\d+)$/.exec(a);
-  if (m) return interpolate(gettext("Bet %(amount)s on %(card)s"), { amount: m[2], card: m[1] }, true);
+  if (m) return interpolate(gettext("Bet %(amount)s on %(card)s"), { amount: m[2], card: cardName(m[1], pack) }, true);
   return null;
 }
 
@@ -42,7 +42,7 @@ export function render(ctx) {
     feltClass: ["zig-felt"],
     columns: [
       { label: gettext("Chips"), title: view.result ? gettext("Chips after this hand") : gettext("Chips not staked"), value: (s) => String(chipsOf(view, player(s), "in_front") ?? "") },
-      { label: gettext("Hand"), title: gettext("Won or lost this hand"), value: (s) => signed(player(s).won ?? 0) },
+      { label: gettext("This hand"), title: gettext("Chips won or lost this hand"), value: (s) => signed(player(s).won ?? 0) },
     ],
     panel: h("p", { class: "muted" },
       gettext("Bet on board cards. A card of the same rank turned later loses your bet to the bank; the bank's own rank turned first pays every bet on the board.")),
@@ -74,8 +74,8 @@ function centre(ctx) {
   parts.push(h("div", { class: "sem-info" },
     h("span", { "data-testid": "limits" }, limitsText(view)),
     h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)} · ${interpolate(gettext("%(count)s discarded"), { count: view.discards ?? 0 }, true)}`),
-    (view.dead || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("dead: %(ranks)s"), { ranks: view.dead.join(", ") }, true)}`) : null,
-    (view.playettes || []).length ? h("span", { class: "muted" }, ` · ${interpolate(gettext("playette redealt ×%(count)s"), { count: view.playettes.length }, true)}`) : null));
+    (view.dead || []).length ? h("span", { class: "muted", "data-testid": "dead" }, ` · ${interpolate(gettext("out of play (matched): %(ranks)s"), { ranks: view.dead.map((r) => rankName(r, pack)).join(", ") }, true)}`) : null,
+    (view.playettes || []).length ? h("span", { class: "muted", "data-testid": "playettes" }, ` · ${interpolate(ngettext("the layout held a pair (a playette) and was dealt again", "the layout held a pair (a playette) and was dealt again %(count)s times", view.playettes.length), { count: view.playettes.length }, true)}`) : null));
   const legal = ctx.legalList;
   const betting = legal.some((a) => a.startsWith("bet "));
   const amounts = [...new Set(legal.filter((a) => a.startsWith("bet ")).map((a) => Number(a.split(" ")[2])))].sort((a, b) => a - b);
@@ -100,7 +100,11 @@ function centre(ctx) {
   }
   if (betting) ctx.claim(legal.filter((a) => a.startsWith("bet ")));
   parts.push(h("div", { class: "zig-board", "data-testid": "board" }, row));
-  if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, interpolate(gettext("Last card turned: %(card)s"), { card: view.last_card }, true)));
+  if (view.last_card) parts.push(h("p", { class: "muted", "data-testid": "last-card" }, interpolate(gettext("Last card turned: %(card)s"), { card: cardName(view.last_card, pack) }, true)));
+  const shownResult = view.result || (view.phase === "limits" && ctx.match.last_result
+    && ctx.match.last_result.number === (ctx.match.deal_number || 0) - 1 ? ctx.match.last_result.result : null);
+  const events = outcomeLines(ctx, shownResult || view);
+  if (events.length) parts.push(h("ul", { class: "zig-events", "data-testid": "hand-events" }, events.map((line) => h("li", {}, line))));
   const limits = legal.filter((a) => a.startsWith("limits "));
   if (limits.length) {
     ctx.claim(limits);
@@ -110,17 +114,50 @@ function centre(ctx) {
   const other = legal.filter((a) => a === "done" || a === "keep" || a === "pass");
   if (other.length) {
     ctx.claim(other);
-    parts.push(choiceList({ title: betting ? gettext("Bet on a card above, or:") : gettext("The hand is over:"), pack, testid: "choices",
+    const title = view.phase === "bank_choice" ? gettext("The hand is over: keep the bank or pass it?")
+      : (betting ? gettext("Bet on a card above, or:") : gettext("Your bets are placed:"));
+    parts.push(choiceList({ title, pack, testid: "choices",
       choices: other.map((a) => ({ action: a, label: actionLabel(a) })) }));
   }
-  const result = view.result;
+  const result = shownResult;
   if (result) {
     parts.push(dealResultTable({
-      seats: ctx.seats, names: ctx.name, me: ctx.viewer, title: gettext("This hand"), testid: "deal-result", totals: false,
+      seats: ctx.seats, names: ctx.name, me: ctx.viewer, title: view.result ? gettext("This hand") : gettext("Last hand"), testid: "deal-result", totals: false,
       rows: [{ label: gettext("Chips won"), points: result.points }, { label: gettext("Chips now"), points: result.stacks }],
     }));
   }
   return h("div", { class: ["lt-center", "sem-center"] }, parts);
+}
+
+/** What happened to the bets, in words: each board card matched (the chips the bank took),
+ *  the bank's card come (who was paid what), or the hand ended with the bets going back.
+ *  `r` is the hand's result, or the view while the hand goes on (matched cards only). */
+export function outcomeLines(ctx, r) {
+  const lines = [];
+  const card = (code) => cardName(code, pack);
+  for (const m of r.matched || []) {
+    const took = interpolate(ngettext("the bank takes %(count)s chip", "the bank takes %(count)s chips", m.chips), { count: m.chips }, true);
+    lines.push(m.by
+      ? interpolate(gettext("%(card)s matched by %(by)s: %(took)s."), { card: card(m.card), by: card(m.by), took: m.chips ? took : gettext("no bets on it") }, true)
+      : interpolate(gettext("%(card)s matched: %(took)s."), { card: card(m.card), took: m.chips ? took : gettext("no bets on it") }, true));
+  }
+  if (!r.points) return lines;
+  const turned = r.turned || [];
+  if (r.banker_lost) {
+    const paid = Object.entries(r.paid || {}).filter(([, chips]) => chips > 0)
+      .map(([s, chips]) => interpolate(gettext("%(player)s %(chips)s"), { player: ctx.name(Number(s)), chips }, true));
+    lines.push(interpolate(gettext("%(card)s matches the bank's card: the bank pays every bet on the board."), { card: card(turned[turned.length - 1]) }, true)
+      + (paid.length ? " " + interpolate(gettext("Paid: %(list)s."), { list: paid.join(", ") }, true) : ""));
+    for (const [s, chips] of Object.entries(r.unpaid || {})) {
+      lines.push(interpolate(ngettext("The bank broke: %(player)s is %(count)s chip short.", "The bank broke: %(player)s is %(count)s chips short.", chips), { player: ctx.name(Number(s)), count: chips }, true));
+    }
+  } else {
+    lines.push(gettext("The bank's card did not come: the bets left on the board go back to their players."));
+  }
+  if (r.next_banker !== undefined && r.next_banker !== null) {
+    lines.push(interpolate(gettext("Next bank: %(player)s"), { player: ctx.name(r.next_banker) }, true));
+  }
+  return lines;
 }
 
 function prompt(ctx) {
