@@ -52,7 +52,9 @@ TIE_BREAK_HELP = {
     ),
     TieBreak.BUCHHOLZ: _("the sum of the opponents' final points."),
     TieBreak.MEDIAN_BUCHHOLZ: _("Buchholz without the best and the worst opponent's points."),
-    TieBreak.WINS: _("matches won at the table (byes not counted)."),
+    TieBreak.WINS: _(
+        "matches won, by play or by the opponent's resignation or forfeit (byes not counted)."
+    ),
     TieBreak.PROGRESSIVE: _("the running score after each round, summed: early wins count more."),
 }
 """One line on each tie-break, shown under the standings."""

@@ -21,7 +21,7 @@ Ties on match points are broken by the event's tie-breaks, in the order it chose
 - ``buchholz``, ``median_buchholz``, ``progressive``: as in ``tournaments.tiebreaks``
   (the opponents' final match points; the same without the highest and the
   lowest; the running score summed after each round).
-- ``wins``: matches won over the table (byes not counted).
+- ``wins``: matches won, played out or by resignation or forfeit (byes not counted).
 
 The FIDE ones (head-to-head, Sonneborn-Berger, Buchholz, median Buchholz,
 progressive) are computed by ``tournaments.tiebreaks``. A bye is not a match

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.rules import get_game
 from tests.e2e.table_harness import TableHarness, state_of
+from tests.games.rules.test_rumino_play import BOB_HAND, CHARLIE_HAND, hand_of
 from tests.games.rules.ziginette.test_ziginette import hand as ziginette_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
@@ -80,3 +82,75 @@ def test_ziginette_says_the_bets_are_placed_not_that_the_hand_is_over(english):
     state["seat"] = 1
     text = _felt(english, state)
     assert "Your bets are placed:" in text and "The hand is over" not in text
+
+
+def _seated(state: dict, seat: int) -> dict:
+    state["seat"] = seat
+    return state
+
+
+def test_sette_e_mezzo_offers_its_limits_lowest_first_in_words(english, italian):
+    deal = get_game("sette-e-mezzo").new_deal(seats=3, dealer=0, seed=4)
+    state = _seated(state_of("sette-e-mezzo", deal.view(0), NAMES), 0)
+    english.render(state)
+    buttons = english.page.locator("[data-testid=choices] button").all_inner_texts()
+    maxima = [int(label.split()[-2]) if "to" in label else 1 for label in buttons]
+    assert maxima == sorted(maxima) and len(maxima) > 2
+    assert buttons[0] == "Bets of 1 chip only" and buttons[1] == "Bets of 1 to 2 chips"
+    italian.render(state)
+    first = italian.page.locator("[data-testid=choices] button").first.inner_text()
+    assert first == "Puntate di 1 fiche soltanto"
+
+
+def test_sette_e_mezzo_says_the_bank_went_bust_and_names_previous_deals(english, italian):
+    following = get_game("sette-e-mezzo").new_deal(seats=3, dealer=0, seed=5)
+    last = {"number": 1, "result": {
+        "banker": 0, "next_banker": 0, "totals": {"0": "9½", "1": "5", "2": "4"},
+        "outcomes": {"1": "win", "2": "win"}, "points": [-7, 5, 2], "stacks": [93, 105, 102],
+    }}  # fmt: skip
+    deals = [{"number": 1, "points": [-7, 5, 2]}]
+    state = state_of("sette-e-mezzo", following.view(None), NAMES, deal_number=2,
+                     last_result=last, deals=deals)  # fmt: skip
+    text = _felt(english, state)
+    assert "bank bust: pays every bet standing" in text
+    assert "alice −7 · bob 5 · carol 2" in text
+    assert "banco sballato: paga tutte le puntate rimaste" in _felt(italian, state)
+
+
+def test_rumino_speaks_to_the_winner_and_shows_the_winning_rumino_whole(english, italian):
+    deal = hand_of(["7D 8D 9D 10D JD QD 2C", BOB_HAND, CHARLIE_HAND], "KC", "KD")
+    deal.apply("draw")
+    assert deal.is_over
+    state = _seated(state_of("rumino", deal.view(0), NAMES), 0)
+    text = _felt(english, state)
+    assert "You have a rumino and win the game!" in text and "you has" not in text
+    rumino = english.page.locator("[data-testid=hand-result-melds-0] [data-testid=ru-rumino] .card")
+    assert rumino.count() == 7
+    assert english.page.locator("[data-testid=hand-result-melds-0-deadwood]").count() == 0
+    assert "Hai un rumino e vinci la partita!" in _felt(italian, state)
+    spectator = _felt(english, state_of("rumino", deal.view(None), NAMES))
+    assert "alice has a rumino and wins the game!" in spectator
+
+
+def test_a_match_won_at_level_scores_does_not_print_them_in_the_title(english):
+    deal = hand_of(["7D 8D 9D 10D JD QD 2C", BOB_HAND, ""], "KC", "KD")
+    deal.apply("draw")
+    state = state_of("rumino", deal.view(None), ["alice", "bob"], status="finished",
+                     winner=0, scores=[0, 0], deals=[{"number": 1, "points": [0, 0]}])  # fmt: skip
+    english.render(state)
+    title = english.page.locator("[data-testid=match-over] .lt-over-title").inner_text()
+    assert title == "alice wins"
+
+
+def test_a_replayed_move_reads_in_words(english, italian):
+    deal = get_game("briscola").new_deal(seats=2, dealer=0, seed=3)
+    card = deal.legal_actions()[0].split()[1]
+    state = state_of("briscola", deal.view(None), ["alice", "bob"])
+    for harness, word in ((english, "Play"), (italian, "Gioca")):
+        harness.render(state)
+        words = harness.page.evaluate(
+            """([action]) => document.getElementById("table").__cartelleClient
+                .actionWords(action)""",
+            [f"play {card}"],
+        )
+        assert words.startswith(f"{word} ") and card not in words.split()

@@ -126,3 +126,39 @@ def test_the_prompt_says_when_the_player_on_move_is_away_and_what_happens_next()
     gone = {**table, "players": [*players[:2], {"seat": 2, "gone": True}]}
     # A gone seat's name says so already ("dave (gone · played by the computer)").
     assert _away(gone, away, 2, 72) is None
+
+
+def test_the_move_clock_never_shows_more_than_the_clock_allows_during_the_claim_window():
+    # A 10-minute move clock after a Rumino discard: the deadline is the 6-second window
+    # later, so the server says 606 s; the clock starts when the window closes.
+    result = _run("""
+        const client = Object.create(MatchClient.prototype);
+        client.tickMoveClock = () => {};
+        client.setMoveClock({ status: "in_progress", move_seconds_left: 606,
+                              claims_seconds_left: 6 });
+        const during = client.moveClockSeconds();
+        clearInterval(client.clockTimer);
+        client.setMoveClock({ status: "in_progress", move_seconds_left: 600 });
+        const after = client.moveClockSeconds();
+        clearInterval(client.clockTimer);
+        console.log(JSON.stringify([during, after]));
+    """)
+    assert result == [600, 600]
+
+
+def test_a_deals_notice_names_the_sides_of_a_pairs_game_once_each():
+    result = _run("""
+        const client = Object.create(MatchClient.prototype);
+        client.config = {};
+        const notices = [];
+        client.showNotice = (text) => notices.push(text);
+        const players = ["anna", "bruno", "carla", "dario"]
+          .map((username, seat) => ({ seat, username }));
+        const match = { status: "in_progress", sides: [[0, 2], [1, 3]], players };
+        const view = { seats: 4 };
+        const deals = [{ number: 1, points: [5, 6, 5, 6] }];
+        client.maybeAnnounceDeal({ match: { ...match, deals: [] }, view },
+                                 { match: { ...match, deals }, view });
+        console.log(JSON.stringify(notices));
+    """)
+    assert result == ["Deal 1 over: anna & carla 5 – bruno & dario 6. New deal!"]

@@ -34,3 +34,15 @@ def test_a_finished_deal_replays_step_by_step_with_every_hand(client, alice, bob
     data = json.loads(embedded.split("</script>")[0])
     assert len(data["steps"]) == len(steps) and data["commitment"] == deal.commitment
     assert 'data-testid="record-link"' in page
+
+
+def test_the_replay_buttons_use_glyphs_every_font_draws_and_have_names(client, alice, bob):
+    match = start_match(alice, bob, game="briscola", options={"match": "one_hand"})
+    play_random(match, rng=random.Random(9))
+    page = client.get(f"/matches/{match.pk}/deals/1/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    # ⏮ and ⏭ are missing from Debian's chromium fonts: the buttons drew empty boxes.
+    assert "⏮" not in page and "⏭" not in page
+    first = page.split('data-replay="first"')[1].split("</button>")[0]
+    last = page.split('data-replay="last"')[1].split("</button>")[0]
+    assert 'aria-label="Come distribuita"' in first and "|◀" in first
+    assert "aria-label=" in last and "▶|" in last
