@@ -75,7 +75,7 @@ function centre(ctx) {
     h("span", { "data-testid": "limits" }, limitsText(view)),
     h("span", { class: "muted" }, ` · ${interpolate(ngettext("%(count)s card left", "%(count)s cards left", view.stock_count ?? 0), { count: view.stock_count ?? 0 }, true)} · ${interpolate(gettext("%(count)s discarded"), { count: view.discards ?? 0 }, true)}`),
     (view.dead || []).length ? h("span", { class: "muted", "data-testid": "dead" }, ` · ${interpolate(gettext("out of play (matched): %(ranks)s"), { ranks: view.dead.map((r) => rankName(r, pack)).join(", ") }, true)}`) : null,
-    (view.playettes || []).length ? h("span", { class: "muted", "data-testid": "playettes" }, ` · ${interpolate(ngettext("the layout held a pair (a playette) and was dealt again", "the layout held a pair (a playette) and was dealt again %(count)s times", view.playettes.length), { count: view.playettes.length }, true)}`) : null));
+    (view.playettes || []).length ? h("span", { class: "muted", "data-testid": "playettes" }, ` · ${interpolate(ngettext("the layout held a pair (a playette) and was dealt again (%(count)s time)", "the layout held a pair (a playette) and was dealt again (%(count)s times)", view.playettes.length), { count: view.playettes.length }, true)}`) : null));
   const legal = ctx.legalList;
   const betting = legal.some((a) => a.startsWith("bet "));
   const amounts = [...new Set(legal.filter((a) => a.startsWith("bet ")).map((a) => Number(a.split(" ")[2])))].sort((a, b) => a - b);
