@@ -82,14 +82,15 @@ FITTED_K: dict[tuple[str, str], KFactors] = {
 """The K of each (game slug, format) fitted by minimising the predictive log-loss of
 rating streams simulated with each game's measured luck (tournaments/k_fitting.py,
 bench/k_fit.py; figures and the command in docs/ratings.md), where it beat FIDE's K on
-held-out streams with the 95% interval of the gain above zero. These are proposals: the
-streams were small (docs/ratings.md says how small), so none is in force until staff
-apply it (a ``tournaments.models.GameKFactor`` row, admin *Game K factors*)."""
+held-out streams with the 95% interval of the gain above zero. They are in force by
+default (``K_TABLE``); staff override one per game and format with a
+``tournaments.models.GameKFactor`` row (admin *Game K factors*), for instance from a refit
+on the site's own matches (``manage.py refit_k``)."""
 
-K_TABLE: dict[tuple[str, str], KFactors] = {}
-"""The K in force by default for each (game slug, format); a pair missing here rates with
-``FIDE_K``. Empty: every game rates with FIDE's K until staff apply a fitted one (a
-``GameKFactor`` row overrides this table)."""
+K_TABLE: dict[tuple[str, str], KFactors] = dict(FITTED_K)
+"""The K in force by default for each (game slug, format): the fitted K where its gain over
+FIDE's was significant (``FITTED_K``); a pair missing here rates with ``FIDE_K``. A
+``GameKFactor`` row overrides this table."""
 
 
 def rated_format(sides: Sequence[Sequence[object]]) -> str:

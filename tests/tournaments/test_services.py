@@ -19,6 +19,7 @@ from games.rules import all_games, get_game
 from tests.conftest import make_player, make_tournament, play_random, seated, start_match
 from tournaments import services
 from tournaments.models import Entry, Rating, RatingChange, Round, Standing, Tournament
+from tournaments.rating import k_for
 
 # FIDE Handbook C.05, Annex 1: the Berger tables by pairing number, (White, Black) by board.
 BERGER_4 = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
@@ -794,7 +795,9 @@ def test_a_match_of_every_game_played_to_its_end_feeds_elo_and_standings(
 
     players = seated(match)
     winner, loser = players[match.winner_seat], players[1 - match.winner_seat]
-    assert _ratings(winner, loser) == [(1520.0, 1), (1480.0, 1)]
+    # Two newcomers at 1500, expected score 0.5: half the game's provisional K each way.
+    half = k_for(game, "two").provisional / 2
+    assert _ratings(winner, loser) == [(1500.0 + half, 1), (1500.0 - half, 1)]
     standings = _standings(tournament)
     won, lost = standings[winner.username], standings[loser.username]
     assert (won.rank, won.match_points, won.wins) == (1, 1, 1)

@@ -78,9 +78,10 @@ def test_the_k_table_names_each_format_and_falls_back_to_fide():
     assert rated_format([[1, 3], [2, 4]]) == "pairs"
     assert rated_format([[1], [2], [3]]) == "table"
     assert k_for("no-such-game", "two") == FIDE_K
-    for (game, fmt), _k in FITTED_K.items():
-        # A fitted K is a proposal: FIDE's rates until staff apply it.
-        assert fmt in ("two", "pairs", "table") and k_for(game, fmt) == FIDE_K
+    for (game, fmt), k in FITTED_K.items():
+        # A fitted K is in force by default; a format without one rates with FIDE's.
+        assert fmt in ("two", "pairs", "table") and k_for(game, fmt) == k
+    assert k_for("spizzichino", "two") == FIDE_K and ("spizzichino", "two") not in FITTED_K
 
 
 def test_rate_sides_moves_by_the_k_it_is_given():
