@@ -38,18 +38,25 @@ MIN_TAP = 44
 # Each element's box; for a tappable one, also what the browser would hit at the centre
 # of its visible part (a card partly under its right-hand neighbour is hit on its left).
 MEASURE = """([tappable, areas]) => {
-  const box = (el) => { const b = el.getBoundingClientRect();
-    return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height}; };
+  const box = (el) => {
+    const b = el.getBoundingClientRect();
+    return {top: b.top, bottom: b.bottom, left: b.left, right: b.right,
+            width: b.width, height: b.height};
+  };
   const taps = [...document.querySelectorAll(tappable)].map((el) => {
     const b = el.getBoundingClientRect();
     const x = b.left + Math.min(b.width, 44) / 2;
     const y = b.top + b.height / 2;
     const hit = document.elementFromPoint(x, y);
-    return {name: el.dataset.card || el.dataset.action || el.dataset.select || el.textContent.trim(),
-            ...box(el), covered: !(hit && (hit === el || el.contains(hit)))};
+    const name = el.dataset.card || el.dataset.action || el.dataset.select;
+    const covered = !(hit && (hit === el || el.contains(hit)));
+    return {name: name || el.textContent.trim(), ...box(el), covered};
   });
   const found = {};
-  for (const sel of areas) { const el = document.querySelector(sel); found[sel] = el ? box(el) : null; }
+  for (const sel of areas) {
+    const el = document.querySelector(sel);
+    found[sel] = el ? box(el) : null;
+  }
   return {taps, found, scrollY: window.scrollY, docWidth: document.documentElement.scrollWidth};
 }"""
 
