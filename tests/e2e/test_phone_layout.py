@@ -6,7 +6,7 @@ says that it scrolls sideways.
 
 One page load per game: Tressette (four players), Burraco pairs (four), Sette e mezzo at
 six and Machiavelli at four, each set up through the services up to a turn of the player
-who logs in.
+who logs in; Burraco and Machiavelli in Italian, whose words are longer.
 """
 
 from __future__ import annotations
@@ -79,10 +79,12 @@ def advance(match: Match, stop) -> str:
         match_apply_action(match_id=match.pk, player_id=player.pk, action=action, seq=seq)
 
 
-def look(browser, base_url: str, username: str, match: Match, name: str, ready: str):
-    """The phone's page of ``match`` for ``username``, once ``ready`` is shown; with
-    ``E2E_SCREENSHOTS`` set, its first screen is saved as ``<name>.png`` there."""
+def look(browser, base_url: str, username: str, match: Match, name: str, ready: str, lang="en"):
+    """The phone's page of ``match`` for ``username`` in language ``lang``, once ``ready``
+    is shown; with ``E2E_SCREENSHOTS`` set, its first screen is saved as ``<name>.png``
+    there."""
     context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "django_language", "value": lang, "url": base_url}])
     page = log_in(context, base_url, username)
     page.goto(f"{base_url}/matches/{match.pk}/")
     page.wait_for_selector(ready)
@@ -181,7 +183,10 @@ def test_tressette_at_four_fits_the_first_screen_on_a_phone(asgi_server, live_ma
 @pytest.mark.parametrize("live_match", ["burraco"], indirect=True)
 def test_burraco_pairs_fits_the_first_screen_on_a_phone(asgi_server, live_match, browser):
     match, username = live_match
-    page = look(browser, asgi_server, username, match, "burraco", "[data-testid=my-hand] .card")
+    # In Italian (its words are longer): both languages are covered across the four games.
+    page = look(
+        browser, asgi_server, username, match, "burraco", "[data-testid=my-hand] .card", "it"
+    )
     assert_first_screen(
         page,
         "[data-testid=my-hand] .card[data-select]",
@@ -207,7 +212,9 @@ def test_sette_e_mezzo_at_six_fits_the_first_screen_on_a_phone(asgi_server, live
 @pytest.mark.parametrize("live_match", ["machiavelli"], indirect=True)
 def test_machiavelli_at_four_fits_the_first_screen_on_a_phone(asgi_server, live_match, browser):
     match, username = live_match
-    page = look(browser, asgi_server, username, match, "machiavelli", "[data-testid=my-hand] .card")
+    page = look(
+        browser, asgi_server, username, match, "machiavelli", "[data-testid=my-hand] .card", "it"
+    )
     assert_first_screen(
         page,
         "[data-testid=my-hand] .card[data-select]",
