@@ -738,3 +738,25 @@ export function joinScores(values) {
 export function signed(value) {
   return String(value ?? 0).replace(/^-/, "−");
 }
+
+// ================================================================ folding panels
+
+/** Each fold's open state as the player left it on a narrow screen, by key, across redraws. */
+const FOLDS = new Map();
+/** Where the secondary panels fold away (cards.css's phone breakpoint). */
+const NARROW = "(max-width: 760px)";
+
+/**
+ * A secondary panel (signals, scores, notes) as a <details> that folds away on a phone:
+ * open on a wide screen; on a narrow one closed until the player opens it (kept across
+ * redraws by `key`). The summary is a keyboard-reachable toggle.
+ *   foldable({key: "signals", summary: "Signals", testid: "signal-panel", classes: [..]}, ...children)
+ */
+export function foldable({ key, summary, testid = null, classes = [] }, ...children) {
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
+  const open = !narrow || FOLDS.get(key) === true;
+  const el = h("details", { class: ["lt-fold", ...classes], "data-testid": testid, "data-fold": key, open },
+    h("summary", { class: "lt-fold-summary" }, summary), children);
+  el.addEventListener("toggle", () => { if (narrow) FOLDS.set(key, el.open); });
+  return el;
+}

@@ -16,7 +16,7 @@
 // returns a controller whose `.handleMessage(msg)` feeds a state/error message by hand.
 
 import {
-  h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel, joinScores, signed,
+  h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel, joinScores, signed, foldable,
 } from "./live-table.js";
 import { rendererFor, packFor, generic } from "./games/index.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
@@ -1034,7 +1034,10 @@ function scorePanel(ctx, parts, prompt) {
       }, clockText(ctx.client.matchClockSeconds(s, ctx.finished ? null : view.to_act) ?? 0)) : null);
   });
   const whose = parts.whose || defaultWhose(ctx, prompt);
+  // On a phone the panel folds away under the felt (a tap opens it): the hand and the
+  // trick come first.
   return h("aside", { class: "lt-side" },
+    foldable({ key: "scores", summary: gettext("Scores, previous deals and notes"), testid: "scores-panel", classes: ["lt-scores-fold"] },
     h("section", { class: "lt-panel", "data-testid": "scores" },
       h("div", { class: "lt-panel-head" },
         h("h3", {}, match.game_name || gameTitle(ctx.game)),
@@ -1055,7 +1058,7 @@ function scorePanel(ctx, parts, prompt) {
       parts.panel || null,
       dealsList(ctx),
       tournamentLine(ctx),
-      soundSwitch(ctx)),
+      soundSwitch(ctx))),
     resignButton(ctx));
 }
 

@@ -29,6 +29,10 @@ def take_turn(page, seat: int, rng: random.Random):
     """A signal button now and then, else a playable card of the hand."""
     signals = page.locator("[data-testid=signal-choices] [data-action]")
     if signals.count() and rng.random() < 0.15:
+        # On a phone the signals are folded away: a tap on their summary opens them.
+        panel = page.locator("[data-testid=signal-panel]")
+        if panel.get_attribute("open") is None:
+            panel.locator("summary").click()
         return signals.nth(rng.randrange(signals.count()))
     legal = page.locator("[data-testid=my-hand] .card.legal")
     assert legal.count() > 0

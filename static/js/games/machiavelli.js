@@ -54,7 +54,7 @@ const STYLE = `
 .mv-rejected-meld { display: inline-flex; margin-right: 6px; }
 .mv-rejected-meld.bad { outline: 2px dashed #e8836f; }
 @media (max-width: 480px) {
-  .mv-hand .lt-cards > .card { --cw: var(--card-w-sm); }
+  .mv-hand .lt-cards > .card { --cw: 44px; }  /* a full tap target, whole (cards.css, "the table on a phone") */
   .mv-hand .lt-cards > .card + .card { margin-left: 2px; }
 }
 `;

@@ -14,7 +14,7 @@
 // seat, and match.scores per side.
 
 import {
-  h, handRow, trickArea, lastTrick, dealResultTable, formatThirds, suitName,
+  h, handRow, trickArea, lastTrick, dealResultTable, formatThirds, suitName, foldable,
 } from "../live-table.js";
 import { gettext, ngettext, interpolate } from "../i18n.js";
 
@@ -190,9 +190,10 @@ function centre(ctx) {
         ? (ctx.isMe(view.leader) ? gettext("Your lead") : interpolate(gettext("%(player)s leads"), { player: ctx.name(view.leader) }, true)) : null,
       footer: view.phase === "play" ? trickOf(Math.min((view.tricks_played ?? 0) + 1, TRICKS)) : null,
     }) : null,
+    // Folded on a phone, so that the hand stays on the first screen.
     signalButtons.length
-      ? h("div", { class: "tressette-signal-buttons", "data-testid": "signal-choices", style: "display:flex;flex-wrap:wrap;gap:.25rem" },
-        h("span", { class: "lt-label" }, gettext("Signals (shown to all, your turn goes on)")), signalButtons)
+      ? foldable({ key: "tressette-signals", summary: gettext("Signals (shown to all, your turn goes on)"), testid: "signal-panel", classes: ["tressette-signal-fold"] },
+        h("div", { class: "tressette-signal-buttons", "data-testid": "signal-choices", style: "display:flex;flex-wrap:wrap;gap:.25rem" }, signalButtons))
       : null,
     last && (last.cards || []).length
       ? lastTrick({ plays: last.cards, winner: last.winner, names: ctx.name, me: ctx.viewer, pack: ctx.pack })
