@@ -233,6 +233,8 @@ export class Announcer {
       this.log.append(h("p", {}, text));
       this.said.push(text);
     }
+    this.count = (this.count || 0) + list.length;
+    this.log.dataset.count = String(this.count);   // every sentence said so far (tests)
     while (this.log.childElementCount > KEEP) this.log.firstElementChild.remove();
     if (this.said.length > KEEP) this.said.splice(0, this.said.length - KEEP);
     if (list.length) this.line.textContent = list[list.length - 1];

@@ -38,6 +38,18 @@ def wait_said(page, pattern: str, timeout: float = 10_000) -> None:
         raise AssertionError(f"nothing said matches {pattern!r}; said: {said(page)}") from error
 
 
+def said_count(page) -> int:
+    """How many sentences the live region has said so far (it keeps only the last ones)."""
+    return int(page.locator(LOG).get_attribute("data-count") or 0)
+
+
+def wait_more_said(page, count: int) -> None:
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=announcements]').dataset.count || 0) > n",
+        arg=count,
+    )
+
+
 def my_turn(page, seat: int) -> bool:
     table = page.locator(TABLE)
     return table.get_attribute("data-to-act") == str(seat) and table.get_attribute("data-busy") != "1"
@@ -106,9 +118,14 @@ def test_a_deal_of_briscola_against_the_computer_by_keyboard_alone(asgi_server, 
     assert any(re.match(r"^(You take|.+ takes) the trick, \d+ points?$", line) for line in lines)
 
 
-def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, transactional_db, browser):
-    alice, bob = make_player("alice"), make_player("bob")
-    match = start_first_round([alice, bob], game="scopa")
+@pytest.fixture
+def scopa_match(transactional_db):
+    """A Scopa match of a first round, started before the browser (conftest.py)."""
+    return start_first_round([make_player("alice"), make_player("bob")], game="scopa")
+
+
+def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, scopa_match, browser):
+    match = scopa_match
     pages = seat_players(
         browser, asgi_server, [("alice", 1280), ("bob", 390)],
         ready=["#table[data-game=scopa]", "[data-testid=my-hand] [data-card]"],
@@ -141,12 +158,10 @@ def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, transactional
             continue
         page = pages[mover]
         hand_word, play_word = ("mano", "gioca") if italian[mover] else ("hand", "play")
-        count = len(said(page))
+        count = said_count(page)
         page.keyboard.type(hand_word)
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=announcements] p').length > n", arg=count
-        )
+        wait_more_said(page, count)
         hand = said(page)[-1]
         assert hand.startswith("Your hand: ")
         code = page.locator("[data-testid=my-hand] [data-card]").first.get_attribute("data-card")
@@ -158,8 +173,8 @@ def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, transactional
         page.keyboard.press("Enter")
         # One way to play it is sent at once; several are listed, numbered: take the first.
         page.wait_for_function(
-            "([seq, n]) => document.querySelector('#table').dataset.seq !== seq || [...document.querySelectorAll('[data-testid=announcements] p')].slice(n).some(e => /Type its number/.test(e.textContent))",
-            arg=[seq, count + 1],
+            "seq => document.querySelector('#table').dataset.seq !== seq || /Type its number/.test(document.querySelector('[data-testid=last-event]').textContent)",
+            arg=seq,
         )
         if page.locator(TABLE).get_attribute("data-seq") == seq:
             page.keyboard.type("1")
