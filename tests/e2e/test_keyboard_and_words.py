@@ -13,11 +13,24 @@ import pytest
 
 from games.models import Match
 from tests.conftest import make_player
-from tests.e2e.helpers import SEQ_CHANGED, TABLE, is_over, log_in, seat_players, start_first_round
+from tests.e2e.helpers import (
+    SEQ_CHANGED,
+    TABLE,
+    is_over,
+    log_in,
+    seat_players,
+    start_first_round,
+    start_pairs_round,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-FOCUSED = "() => { const el = document.activeElement; return el ? {card: el.dataset.card || null, action: el.dataset.action || null, select: el.dataset.select || null, name: el.getAttribute('aria-label'), testid: el.dataset.testid || null, tag: el.tagName} : null; }"
+FOCUSED = (
+    "() => { const el = document.activeElement; return el ? {"
+    "card: el.dataset.card || null, action: el.dataset.action || null,"
+    " select: el.dataset.select || null, name: el.getAttribute('aria-label'),"
+    " testid: el.dataset.testid || null, tag: el.tagName} : null; }"
+)
 LOG = "[data-testid=announcements]"
 
 
@@ -30,7 +43,8 @@ def wait_said(page, pattern: str, timeout: float = 10_000) -> None:
     """Wait until a sentence of the live region matches ``pattern`` (a regular expression)."""
     try:
         page.wait_for_function(
-            "p => [...document.querySelectorAll('[data-testid=announcements] p')].some(e => new RegExp(p).test(e.textContent))",
+            "p => [...document.querySelectorAll('[data-testid=announcements] p')]"
+            ".some(e => new RegExp(p).test(e.textContent))",
             arg=pattern,
             timeout=timeout,
         )
@@ -52,7 +66,9 @@ def wait_more_said(page, count: int) -> None:
 
 def my_turn(page, seat: int) -> bool:
     table = page.locator(TABLE)
-    return table.get_attribute("data-to-act") == str(seat) and table.get_attribute("data-busy") != "1"
+    return (
+        table.get_attribute("data-to-act") == str(seat) and table.get_attribute("data-busy") != "1"
+    )
 
 
 def press_and_wait(page, key: str) -> None:
@@ -78,7 +94,9 @@ def play_a_card_by_keyboard(page, rng: random.Random) -> dict:
     return focused
 
 
-def test_a_deal_of_briscola_against_the_computer_by_keyboard_alone(asgi_server, transactional_db, browser, settings):
+def test_a_deal_of_briscola_against_the_computer_by_keyboard_alone(
+    asgi_server, transactional_db, browser, settings
+):
     settings.BOT_DELAY_SECONDS = 0
     make_player("alice")
     page = log_in(browser.new_context(viewport={"width": 390, "height": 844}), asgi_server, "alice")
@@ -98,7 +116,10 @@ def test_a_deal_of_briscola_against_the_computer_by_keyboard_alone(asgi_server, 
     played = 0
     while not is_over(match, 1):
         assert time.monotonic() < deadline, "the deal did not end"
-        if not my_turn(page, seat) or not page.locator("[data-testid=my-hand] button.legal").count():
+        if (
+            not my_turn(page, seat)
+            or not page.locator("[data-testid=my-hand] button.legal").count()
+        ):
             time.sleep(0.05)
             continue
         if played == 0:
@@ -109,10 +130,7 @@ def test_a_deal_of_briscola_against_the_computer_by_keyboard_alone(asgi_server, 
         # After the move the focus is still on the table, not lost to <body>.
         assert page.evaluate("() => document.activeElement !== document.body")
     assert played == 20
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-testid=announcements] p')].some(e => /^Deal 1 over/.test(e.textContent))",
-        timeout=10_000,
-    )
+    wait_said(page, "^Deal 1 over")
     lines = said(page)
     assert any(re.match(r"^.+ \(computer\) plays .+", line) for line in lines)
     assert any(re.match(r"^(You take|.+ takes) the trick, \d+ points?$", line) for line in lines)
@@ -166,14 +184,18 @@ def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, scopa_match, 
         assert hand.startswith("Your hand: ")
         code = page.locator("[data-testid=my-hand] [data-card]").first.get_attribute("data-card")
         rank, suit = code[:-1], code[-1]
-        words = {"D": "coins", "H": "cups", "S": "swords", "C": "clubs"} if not italian[mover] else {
-            "D": "denari", "H": "coppe", "S": "spade", "C": "bastoni"}
+        words = (
+            {"D": "coins", "H": "cups", "S": "swords", "C": "clubs"}
+            if not italian[mover]
+            else {"D": "denari", "H": "coppe", "S": "spade", "C": "bastoni"}
+        )
         seq = page.locator(TABLE).get_attribute("data-seq")
         page.keyboard.type(f"{play_word} {rank.lower()} {words[suit]}")
         page.keyboard.press("Enter")
         # One way to play it is sent at once; several are listed, numbered: take the first.
         page.wait_for_function(
-            "seq => document.querySelector('#table').dataset.seq !== seq || /Type its number/.test(document.querySelector('[data-testid=last-event]').textContent)",
+            "seq => document.querySelector('#table').dataset.seq !== seq || /Type its number/"
+            ".test(document.querySelector('[data-testid=last-event]').textContent)",
             arg=seq,
         )
         if page.locator(TABLE).get_attribute("data-seq") == seq:
@@ -191,3 +213,40 @@ def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, scopa_match, 
         page.keyboard.type("punteggio")
         page.keyboard.press("Enter")
         wait_said(page, r"^Score: ")
+
+
+@pytest.fixture
+def tressette_match(transactional_db):
+    """A Tressette pairs match, started before the browser (conftest.py)."""
+    return start_pairs_round(
+        ("alice", "bob", "carol", "dave"), game="tressette", options={"target": 21}, slug="keys-cup"
+    )
+
+
+def test_a_deal_of_tressette_at_four_by_keyboard_alone(asgi_server, tressette_match, browser):
+    match = tressette_match
+    pages = seat_players(
+        browser, asgi_server, [(name, 1280) for name in ("alice", "bob", "carol", "dave")],
+        ready=["#table[data-game=tressette]", "[data-testid=my-hand] [data-card]"],
+    )  # fmt: skip
+    rng = random.Random(7)
+    deadline = time.monotonic() + 300
+    played = 0
+    while not is_over(match, 1):
+        assert time.monotonic() < deadline, "the deal did not end"
+        mover = next((s for s, p in pages.items() if my_turn(p, s)), None)
+        if mover is None or not pages[mover].locator("[data-testid=my-hand] button.legal").count():
+            time.sleep(0.05)
+            continue
+        page = pages[mover]
+        card = play_a_card_by_keyboard(page, rng)
+        played += 1
+        wait_said(page, f"^You play {re.escape(card['name'])}$")
+        # Every other table says it with the player's name.
+        for seat, other in pages.items():
+            if seat != mover:
+                wait_said(other, f"plays {re.escape(card['name'])}$")
+    assert played == 40
+    for page in pages.values():
+        wait_said(page, "^Deal 1 over")
+        assert any(re.match(r"^(You take|.+ takes) the trick$", line) for line in said(page))
