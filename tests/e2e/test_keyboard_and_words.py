@@ -1,7 +1,7 @@
 """Playing without a mouse and without sight (docs/accessibility.md): a whole deal of
-Briscola against the computer, of Tressette at four and of Burraco, by keyboard alone
-(``page.keyboard``: the table's keys, arrows, Enter), each move checked against the
-table's live region; and a deal of Scopa through the text command box only."""
+Briscola against the computer by keyboard alone (``page.keyboard``: the table's keys,
+arrows, Enter), each move checked against the table's live region; and a deal of Scopa
+through the text command box only."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from tests.e2e.helpers import (
     log_in,
     seat_players,
     start_first_round,
-    start_pairs_round,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -213,40 +212,3 @@ def test_a_deal_of_scopa_through_the_command_box_only(asgi_server, scopa_match, 
         page.keyboard.type("punteggio")
         page.keyboard.press("Enter")
         wait_said(page, r"^Score: ")
-
-
-@pytest.fixture
-def tressette_match(transactional_db):
-    """A Tressette pairs match, started before the browser (conftest.py)."""
-    return start_pairs_round(
-        ("alice", "bob", "carol", "dave"), game="tressette", options={"target": 21}, slug="keys-cup"
-    )
-
-
-def test_a_deal_of_tressette_at_four_by_keyboard_alone(asgi_server, tressette_match, browser):
-    match = tressette_match
-    pages = seat_players(
-        browser, asgi_server, [(name, 1280) for name in ("alice", "bob", "carol", "dave")],
-        ready=["#table[data-game=tressette]", "[data-testid=my-hand] [data-card]"],
-    )  # fmt: skip
-    rng = random.Random(7)
-    deadline = time.monotonic() + 300
-    played = 0
-    while not is_over(match, 1):
-        assert time.monotonic() < deadline, "the deal did not end"
-        mover = next((s for s, p in pages.items() if my_turn(p, s)), None)
-        if mover is None or not pages[mover].locator("[data-testid=my-hand] button.legal").count():
-            time.sleep(0.05)
-            continue
-        page = pages[mover]
-        card = play_a_card_by_keyboard(page, rng)
-        played += 1
-        wait_said(page, f"^You play {re.escape(card['name'])}$")
-        # Every other table says it with the player's name.
-        for seat, other in pages.items():
-            if seat != mover:
-                wait_said(other, f"plays {re.escape(card['name'])}$")
-    assert played == 40
-    for page in pages.values():
-        wait_said(page, "^Deal 1 over")
-        assert any(re.match(r"^(You take|.+ takes) the trick$", line) for line in said(page))
