@@ -20,6 +20,7 @@ import {
 } from "./live-table.js";
 import { rendererFor, packFor, generic } from "./games/index.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { TableAccess } from "./commands.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
 const PING_MS = 25000;
@@ -35,6 +36,9 @@ const NOTICE_MS = 9000;
  */
 export function mount(tableEl, config, { connect = true, WebSocketImpl = globalThis.WebSocket } = {}) {
   const client = new MatchClient(tableEl, config || {}, WebSocketImpl);
+  // A live table is told in words and takes typed commands and keys (commands.js,
+  // docs/accessibility.md); a replay or a harness is not.
+  if (connect && typeof document !== "undefined") client.access = new TableAccess(client);
   if (connect) client.connect();
   return client;
 }
@@ -88,6 +92,7 @@ export class MatchClient {
     this.baseTitle = typeof document !== "undefined" ? document.title : "";
     table.__cartelleClient = this;
     this.buildShell();
+    this.access = null;         // the table in words, the command box, the keys (live tables only)
     table.addEventListener("click", (e) => this.onClick(e));
     if (typeof document !== "undefined" && document.addEventListener) {
       // Presence: the other players see "away" while this tab is hidden.
@@ -261,8 +266,14 @@ export class MatchClient {
     if (this.seq !== msg.seq) this.local.selected = null;   // a card picked for its choices is stale now
     this.seq = msg.seq;
     this.setBusy(false);
-    this.maybeAnnounceDeal(prev, msg);
+    const dealText = this.maybeAnnounceDeal(prev, msg);
     this.render();
+    if (this.access) {
+      const game = (msg.view && msg.view.game) || (msg.match && msg.match.game) || this.config.game || "";
+      const viewer = msg.seat ?? this.config.seat ?? null;
+      const pack = (this.renderer && this.renderer.pack) || packFor(game);
+      this.access.onState(prev, msg, { name: (s) => playerName(msg, this.config, s), viewer, pack, game }, dealText);
+    }
     this.syncStartBoxes(msg.match && msg.match.status);
     if (msg.match && msg.match.status === "finished" && !this.ratingChanges) this.fetchRatingChanges(0);
   }
@@ -378,6 +389,7 @@ export class MatchClient {
       return;
     }
     this.showToast(msg.message || errorText(msg.code));
+    if (this.access) this.access.say(msg.message || errorText(msg.code));
     // A stale action means we missed a state: ask for it again.
     if (msg.code === "stale") this.send({ type: "sync" });
   }
@@ -389,6 +401,7 @@ export class MatchClient {
       return false;
     }
     this.setBusy(true);
+    if (this.access) this.access.sent(action);
     return true;
   }
 
@@ -408,23 +421,26 @@ export class MatchClient {
     this.table.dataset.busy = busy ? "1" : "0";
   }
 
+  /** Show the notice of a deal just over; returns its words (null when none). */
   maybeAnnounceDeal(prev, cur) {
-    if (!prev || !prev.match || !cur.match) return;
+    if (!prev || !prev.match || !cur.match) return null;
     if (cur.match.status === "finished") {
       // The result banner says it all: a deal's notice still showing would hide it.
       clearTimeout(this.noticeTimer);
       this.noticeEl.hidden = true;
-      return;
+      return null;
     }
     const before = (prev.match.deals || []).length;
     const deals = cur.match.deals || [];
-    if (deals.length <= before) return;
+    if (deals.length <= before) return null;
     const d = deals[deals.length - 1];
     // One figure a side: partners hold their side's points (a pairs game's seats repeat them).
     const seats = seatList(cur);
     const sides = cur.match.sides || (cur.view && cur.view.sides) || seats.map((s) => [s]);
     const parts = sides.map((side) => `${side.map((s) => playerName(cur, this.config, s)).join(" & ")} ${signed((d.points || [])[side[0]])}`);
-    this.showNotice(interpolate(gettext("Deal %(number)s over: %(points)s. New deal!"), { number: d.number, points: parts.join(" – ") }, true));
+    const text = interpolate(gettext("Deal %(number)s over: %(points)s. New deal!"), { number: d.number, points: parts.join(" – ") }, true);
+    this.showNotice(text);
+    return text;
   }
 
   // ------------------------------------------------------------ UI shell, toast, notice
@@ -569,7 +585,9 @@ export class MatchClient {
       parts = normalizeParts(generic.render(ctx2));
       return this.root.replaceChildren(...frame(ctx2, parts));
     }
+    const focus = focusKey(this.root);
     this.root.replaceChildren(...frame(ctx, parts));
+    restoreFocus(this.root, focus);
     this.markTitle(ctx);
   }
 
@@ -592,6 +610,55 @@ export class MatchClient {
     }
     if (mine && !this.wasMyTurn && soundOn()) playTurnSound();
     this.wasMyTurn = mine;
+  }
+}
+
+// ---------------------------------------------------------------- focus
+
+/**
+ * What the focused element of the table is (its action, selection, card or test id), so
+ * that the same element of the redrawn table gets the focus back; null when the focus is
+ * not in the table.
+ */
+export function focusKey(root) {
+  const doc = root.ownerDocument;
+  const el = doc && doc.activeElement;
+  if (!el || !root.contains(el) || el === root) return null;
+  const inHand = !!el.closest("[data-testid=my-hand]");
+  for (const attr of ["data-action", "data-select", "data-card", "data-testid", "data-ui"]) {
+    const value = el.getAttribute(attr);
+    if (value) return { attr, value, inHand, card: el.getAttribute("data-card") };
+  }
+  return { attr: null, inHand, card: null };
+}
+
+/**
+ * Give the focus back after a redraw: to the same element, else (it is gone, e.g. the card
+ * was played) to a playable card of the hand, the first move, or the status line, never
+ * to <body>.
+ */
+export function restoreFocus(root, key) {
+  if (!key) return;
+  const doc = root.ownerDocument;
+  if (doc.activeElement && doc.activeElement !== doc.body && root.contains(doc.activeElement)) return;
+  const sel = (attr, value) => `[${attr}="${CSS.escape(value)}"]`;
+  let el = null;
+  if (key.attr && key.value !== "prompt") {
+    const found = [...root.querySelectorAll(sel(key.attr, key.value))];
+    el = found.find((x) => !!x.closest("[data-testid=my-hand]") === key.inHand) || found[0] || null;
+  }
+  if (el && el.disabled) el = null;
+  if (!el) {
+    el = root.querySelector("[data-testid=my-hand] button.legal:not([disabled])")
+      || root.querySelector(".lt-felt button[data-action]:not([disabled])")
+      || root.querySelector("[data-testid=my-hand] button:not([disabled])");
+  }
+  if (!el) el = root.querySelector("[data-testid=prompt]") || root.querySelector("[data-testid=match-over] h2");
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  if (doc.activeElement !== el) {
+    el.setAttribute("tabindex", "-1");   // a placeholder: the status line, the banner's title
+    el.focus({ preventScroll: true });
   }
 }
 
