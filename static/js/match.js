@@ -19,6 +19,7 @@ import {
   h, makeCard, cardName, parseCard, actionText, actionCards, choiceList, seatLabel, joinScores, signed, foldable,
 } from "./live-table.js";
 import { rendererFor, packFor, generic } from "./games/index.js";
+import { describeAction } from "./describe.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { TableAccess } from "./commands.js";
 
@@ -559,6 +560,15 @@ export class MatchClient {
     } catch (err) {
       return actionText(action, packFor(game));
     }
+  }
+
+  /**
+   * A move as a sentence naming its player (describe.js), for `seat`'s `action` made in
+   * state `st` (default: the one shown): "frank plays the Re di Picche".
+   */
+  moveWords(seat, action, st = this.state) {
+    const state = st || { game: this.config.game || "" };
+    return describeAction(state, playerName(state, this.config, seat), action);
   }
 
   render() {

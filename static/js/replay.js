@@ -10,7 +10,6 @@ const data = JSON.parse(document.getElementById("replay-data").textContent);
 const table = document.getElementById("table");
 const slider = document.getElementById("replay-slider");
 const label = document.getElementById("replay-step");
-const names = Object.fromEntries(data.players.map((p) => [p.seat, p.username]));
 const last = data.steps.length - 1;
 let index = 0;
 
@@ -36,8 +35,8 @@ function show(k) {
   label.textContent = index === 0
     ? interpolate(gettext("As dealt · %(count)s moves"), { count: last }, true)
     // The move in words, as the table names it in the state it was made in.
-    : interpolate(gettext("Move %(n)s of %(count)s · %(player)s: %(move)s"),
-      { n: index, count: last, player: names[step.seat] ?? step.seat, move: client.actionWords(step.action, stateAt(index - 1)) }, true);
+    : interpolate(gettext("Move %(n)s of %(count)s · %(move)s"),
+      { n: index, count: last, move: client.moveWords(step.seat, step.action, stateAt(index - 1)) }, true);
 }
 
 slider.max = String(last);

@@ -27,6 +27,8 @@ def test_a_finished_deal_steps_forwards_and_backwards_with_every_hand(
 ):
     deal = Deal.objects.get(match=live_match, number=1)
     moves = len(deal.actions)
+    seat, action = deal.actions[2]["seat"], deal.actions[2]["action"]
+    player = live_match.seats.get(number=seat).player.username
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -38,7 +40,10 @@ def test_a_finished_deal_steps_forwards_and_backwards_with_every_hand(
     page.click("[data-testid=replay-forward]")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#table[data-replay-step='3']")
-    assert f"of {moves}" in page.locator("[data-testid=replay-step]").text_content()
+    step = page.locator("[data-testid=replay-step]").text_content()
+    assert f"of {moves}" in step
+    # The third move in a sentence with its player's name: "· bob plays the Asso di Coppe".
+    assert f"· {player} plays the " in step and action.split()[1] not in step
     page.click("[data-testid=replay-back]")
     page.wait_for_selector("#table[data-replay-step='2']")
     page.keyboard.press("End")

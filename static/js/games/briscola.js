@@ -8,7 +8,7 @@
 // trick, the last trick, the viewer's own hand and pile, and the hand's result.
 //
 // The server moves straight on to the next hand when one ends, so the result of the hand
-// just finished is drawn from match.deals during the first trick of the next hand; the
+// just finished (match.last_result) is drawn during the first trick of the next hand; the
 // final hand of the match keeps its result in view.result.
 
 import {
@@ -286,10 +286,12 @@ function resultArea(ctx, player) {
   const { view, match } = ctx;
   const deals = match.deals || [];
   if (view.result) return handResult(ctx, view.result, match.deal_number || deals.length || 1, player);
-  // The hand just finished: the server has dealt the next one already.
-  if (view.phase === "play" && (view.tricks_played ?? 0) === 0 && deals.length) {
-    const d = deals[deals.length - 1];
-    return previousHandResult(ctx, d);
+  // The hand just finished: the server has dealt the next one already, and sends the
+  // finished hand's result() as match.last_result.
+  const last = match.last_result;
+  const number = match.deal_number || 0;
+  if (view.phase === "play" && (view.tricks_played ?? 0) === 0 && last && last.result && last.number === number - 1) {
+    return handResult(ctx, last.result, last.number, player);
   }
   return null;
 }
@@ -307,27 +309,6 @@ function handResult(ctx, r, number, player) {
     title: interpolate(gettext("Hand %(number)s result"), { number }, true), testid: "deal-result",
   });
   return resultBox(ctx, table, handWinnerText(ctx, r.winner, cards), r.winner);
-}
-
-function previousHandResult(ctx, d) {
-  const points = d.points || [];
-  const cards = pointsAreCards(points);
-  let winner = null;
-  // Deal points are per seat (a partner holds the side's): read them per side.
-  const sidePoints = ctx.sides.map((side) => points[side[0]] ?? 0);
-  const best = Math.max(...sidePoints);
-  if (cards && ctx.sides.length === 2) winner = sidePoints.findIndex((p) => p >= WINNING_POINTS);
-  else if (cards) winner = sidePoints.filter((p) => p === best).length === 1 ? sidePoints.indexOf(best) : -1;
-  else winner = sidePoints.findIndex((p) => p > 0);
-  if (winner < 0) winner = null;
-  const rows = [cards
-    ? { label: gettext("Card points"), detail: winsText(ctx), points }
-    : { label: gettext("Hands won"), detail: gettext("a 60–60 hand counts for nobody"), points }];
-  const table = dealResultTable({
-    seats: ctx.seats, rows, totals: null, names: ctx.name, me: ctx.viewer,
-    title: interpolate(gettext("Hand %(number)s result"), { number: d.number }, true), testid: "deal-result",
-  });
-  return resultBox(ctx, table, handWinnerText(ctx, winner, cards ? sidePoints : null), winner);
 }
 
 function resultBox(ctx, table, headline, winner) {

@@ -317,9 +317,39 @@ function handArea(ctx, l) {
       h("button", { type: "button", class: "btn btn-small", "data-select": "cancel" }, gettext("Cancel"))) : null);
 }
 
+/** The cards left in the talon when a hand is dealt: 108 less the hands, the two
+ * pozzetti and the upcard (games/rules/burraco/deal.py). */
+const startingTalon = (seats) => 108 - 11 * seats - 2 * 11 - 1;
+
+/**
+ * The result to draw and its hand number: the finished hand's (view.result), or while
+ * the first player of the next hand has not ended their first turn, the previous hand's
+ * result() the server keeps in match.last_result. Null otherwise.
+ */
+function shownResult(ctx) {
+  const v = ctx.view;
+  const match = ctx.match || {};
+  if (v.result) return { r: v.result, number: match.deal_number || 1, previous: false };
+  const last = match.last_result;
+  const firstTurn = v.to_act === (v.dealer + 1) % (v.seats || 2) && (v.stock_count ?? 0) >= startingTalon(v.seats || 2) - 1;
+  if (!last || !last.result || last.number !== (match.deal_number || 0) - 1 || !firstTurn) return null;
+  return { r: last.result, number: last.number, previous: true };
+}
+
+/** How a hand ended, in words: who closed, or the talon's end. */
+function endWords(ctx, r) {
+  if (r.end === "closed" && r.closed_by !== null && r.closed_by !== undefined) {
+    return interpolate(gettext("%(player)s closed"), { player: seatLabel(r.closed_by, { names: ctx.names, me: ctx.viewer }) }, true);
+  }
+  if (r.end === "talon") return gettext("the talon ran out");
+  if (r.end === "stalemate") return gettext("the hand was blocked");
+  return "";
+}
+
 function resultTable(ctx) {
-  const r = ctx.view.result;
-  if (!r || !r.sides) return null;
+  const shown = shownResult(ctx);
+  if (!shown || !shown.r.sides) return null;
+  const { r, number } = shown;
   const sides = ctx.view.sides || [];
   const who = (i) => (sides[i] || []).map((s) => seatLabel(s, { names: ctx.names, me: ctx.viewer })).join(" & ");
   const rows = [
@@ -327,10 +357,15 @@ function resultTable(ctx) {
     ["closing", gettext("Closing")], ["pozzetto", gettext("Pozzetto not taken")],
     ["hand", gettext("Cards left in hand")], ["total", gettext("Total")],
   ];
-  return h("table", { class: "data", "data-testid": "deal-result" },
-    h("thead", {}, h("tr", {}, h("th", {}, gettext("Hand result")), r.sides.map((_, i) => h("th", { class: "num" }, who(i))))),
-    h("tbody", {}, rows.map(([key, label]) => h("tr", {}, h("td", {}, label),
-      r.sides.map((s) => h("td", { class: "num" }, signed(s[key] ?? 0)))))));
+  const score = r.sides.map((s, i) => `${who(i)} ${s.total ?? 0}`).join(" – ");
+  const ended = endWords(ctx, r);
+  const line = interpolate(gettext("Hand %(number)s: %(score)s"), { number, score }, true) + (ended ? `; ${ended}` : "");
+  return h("div", { class: "bu-result", "data-testid": shown.previous ? "previous-deal" : "deal-result-box" },
+    h("p", { class: "bu-result-head", "data-testid": "deal-result-line" }, line),
+    h("table", { class: "data", "data-testid": "deal-result" },
+      h("thead", {}, h("tr", {}, h("th", {}, interpolate(gettext("Hand %(number)s result"), { number }, true)), r.sides.map((_, i) => h("th", { class: "num" }, who(i))))),
+      h("tbody", {}, rows.map(([key, label]) => h("tr", {}, h("td", {}, label),
+        r.sides.map((s) => h("td", { class: "num" }, signed(s[key] ?? 0))))))));
 }
 
 /** A readable label for a Burraco action ("meld JK@6S 7S 8S" -> "Meld: Joker as ... "). */

@@ -407,11 +407,29 @@ function lastTurnText(ctx) {
   return h("div", { class: "mv-last muted", "data-testid": "last-turn" }, parts_);
 }
 
+/** Who won a game, in words (its result(): winner, went_out). */
+function winnerWords(ctx, r) {
+  if (r.winner === null || r.winner === undefined) return gettext("First place shared: the game is played again.");
+  const player = ctx.name(r.winner);
+  if (r.went_out === r.winner) return interpolate(gettext("%(player)s went out and wins."), { player }, true);
+  return interpolate(gettext("Blocked: %(player)s wins with the fewest cards left."), { player }, true);
+}
+
+/**
+ * The game's result (view.result) or, until the first turn of the next game is played,
+ * the previous game's (match.last_result: the server deals the next one at once).
+ */
 function resultArea(ctx) {
-  const r = ctx.view.result;
+  const { view } = ctx;
+  const match = ctx.match || {};
+  const last = match.last_result;
+  const previous = !view.result && !view.last_turn && last && last.result && last.number === (match.deal_number || 0) - 1;
+  const r = view.result || (previous ? last.result : null);
   if (!r) return null;
-  const hands = r.hands || [];
-  return h("section", { class: "mv-result" },
+  const hands = previous ? [] : r.hands || [];
+  const title = previous ? interpolate(gettext("Game %(number)s result"), { number: last.number }, true) : gettext("Game result");
+  return h("section", { class: "mv-result", "data-testid": previous ? "previous-deal" : null },
+    h("p", { class: "mv-result-head", "data-testid": "deal-result-line" }, winnerWords(ctx, r)),
     dealResultTable({
       seats: ctx.seats,
       rows: [
@@ -419,7 +437,7 @@ function resultArea(ctx) {
         { label: gettext("Card points left"), points: r.card_points || [] },
         { label: gettext("Place"), points: r.places || [] },
       ],
-      totals: false, names: ctx.names, me: ctx.viewer, title: gettext("Game result"),
+      totals: false, names: ctx.names, me: ctx.viewer, title,
     }),
     hands.length ? h("div", { class: "mv-result-hands" }, hands.map((cards, s) => h("div", { "data-testid": `result-hand-${s}` },
       h("span", { class: "mv-name" }, ctx.name(s)), ": ",
