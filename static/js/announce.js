@@ -226,8 +226,10 @@ export class Announcer {
    *  do not tell it. */
   sent(text) { this.pending = text; }
 
-  /** Add sentences to the log (each its own line, read out once) and show the last one. */
-  say(lines) {
+  /** Add sentences to the log (each its own line, read out once) and show the last one
+   *  of `shown` (default: of `lines`) on the visible line; the turn prompt, which the
+   *  status line already shows, is said but not shown again. */
+  say(lines, shown = lines) {
     const list = [].concat(lines).filter(Boolean);
     for (const text of list) {
       this.log.append(h("p", {}, text));
@@ -237,7 +239,8 @@ export class Announcer {
     this.log.dataset.count = String(this.count);   // every sentence said so far (tests)
     while (this.log.childElementCount > KEEP) this.log.firstElementChild.remove();
     if (this.said.length > KEEP) this.said.splice(0, this.said.length - KEEP);
-    if (list.length) this.line.textContent = list[list.length - 1];
+    const visible = [].concat(shown).filter(Boolean);
+    if (visible.length) this.line.textContent = visible[visible.length - 1];
   }
 
   /**
@@ -271,9 +274,10 @@ export class Announcer {
     const mine = env.viewer !== null && env.viewer !== undefined && view.to_act === env.viewer
       && (view.legal_actions || []).length > 0;
     const turnKey = mine ? `${cur.seq}` : null;
+    const events = [...lines];
     if (mine && turnKey !== this.lastTurnKey) lines.push(turnText(root));
     this.lastTurnKey = turnKey;
-    this.say(lines);
+    this.say(lines, events);
   }
 }
 

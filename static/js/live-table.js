@@ -751,10 +751,12 @@ const NARROW = "(max-width: 760px)";
  * open on a wide screen; on a narrow one closed until the player opens it (kept across
  * redraws by `key`). The summary is a keyboard-reachable toggle.
  *   foldable({key: "signals", summary: "Signals", testid: "signal-panel", classes: [..]}, ...children)
+ * unfold: open on a narrow screen too unless the player closed it (a finished match's scores).
  */
-export function foldable({ key, summary, testid = null, classes = [] }, ...children) {
+export function foldable({ key, summary, testid = null, classes = [], unfold = false }, ...children) {
   const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
-  const open = !narrow || FOLDS.get(key) === true;
+  // unfold: open on every screen unless the player closed it (a finished match's scores).
+  const open = !narrow || FOLDS.get(key) === true || (unfold && FOLDS.get(key) !== false);
   const el = h("details", { class: ["lt-fold", ...classes], "data-testid": testid, "data-fold": key, open },
     h("summary", { class: "lt-fold-summary" }, summary), children);
   el.addEventListener("toggle", () => { if (narrow) FOLDS.set(key, el.open); });

@@ -1114,7 +1114,7 @@ function scorePanel(ctx, parts, prompt) {
   // On a phone the panel folds away under the felt (a tap opens it): the hand and the
   // trick come first.
   return h("aside", { class: "lt-side" },
-    foldable({ key: "scores", summary: gettext("Scores, previous deals and notes"), testid: "scores-panel", classes: ["lt-scores-fold"] },
+    foldable({ key: "scores", summary: gettext("Scores, previous deals and notes"), testid: "scores-panel", classes: ["lt-scores-fold"], unfold: match.status === "finished" },
     h("section", { class: "lt-panel", "data-testid": "scores" },
       h("div", { class: "lt-panel-head" },
         h("h3", {}, match.game_name || gameTitle(ctx.game)),
