@@ -1,4 +1,4 @@
-"""The embedded default's way of storing a move (games/services.py,
+"""The embedded default's way of storing a move (games/services/storage.py,
 ``_store_move_portable``): the same conditions and changes as PostgreSQL's one statement,
 through the ORM, for SQLite. Run here on the suite's database: the ORM's way is the same."""
 
