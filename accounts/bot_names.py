@@ -1,7 +1,7 @@
 """The names the computer opponents go by on the pages: a name a person would give them,
 per level, marked as a computer player ("Nonna Pina (computer)").
 
-Their usernames stay ``bot-<level>`` and ``bot-<level>-<n>`` (games/services.py
+Their usernames stay ``bot-<level>`` and ``bot-<level>-<n>`` (games/services/bot_moves.py
 ``bot_player``; accounts/usernames.py keeps every name starting with ``bot-`` for them):
 a username is an account's key, the display name only what people read.
 """

@@ -619,7 +619,7 @@ def verify_stored(
         stored = logs[match_id]
         extra = 1 if match.reason in ("resigned", "forfeit") else 0
         played = (server_seats or {}).get(match_id, set())
-        # A seat marked gone moves ``seq`` on without an action (games/services.py,
+        # A seat marked gone moves ``seq`` on without an action (games/services/clocks.py,
         # ``_mark_gone``): at a match with a gone seat, that many seqs have no action.
         bumps = match.seq - 1 - len(stored) - extra
         if bumps < 0 or (bumps and not played):

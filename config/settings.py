@@ -276,7 +276,7 @@ if REDIS_URL:
             "LOCATION": envstr("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": envstr("CHANNELS_PREFIX", "cartelle"),
             # A hung Redis must not hold a caller for ever: the kept move reads the
-            # spectator count on the event loop (games/services.py, match_apply_kept_async).
+            # spectator count on the event loop (games/services/moves.py, match_apply_kept_async).
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
         }
     }
@@ -338,7 +338,7 @@ LIVE_PRESENCE_BURST = envint("LIVE_PRESENCE_BURST", 10)
 LIVE_PRESENCE_PER_MINUTE = envint("LIVE_PRESENCE_PER_MINUTE", 30)
 # The standings and leaderboard sockets' message rate.
 UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
-# A fair clock (games/services.py, seat_arrived): a match with a move clock gives its
+# A fair clock (games/services/clocks.py, seat_arrived): a match with a move clock gives its
 # players this long to connect before the first move's clock starts; a seat that has not
 # come by then forfeits.
 MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
@@ -347,7 +347,7 @@ MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
 BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
 # Where tasks run eagerly (the embedded default), play bots' moves on a thread of their
 # own rather than inside the request or socket message of the move before them
-# (games/services.py, ``_bot_thread``). bin/serve sets it; the tests play them inline.
+# (games/services/bot_queue.py, ``_bot_thread``). bin/serve sets it; the tests play them inline.
 BOT_MOVES_IN_THREAD = envbool("BOT_MOVES_IN_THREAD", False)
 # Rumino's claim window (games/claim_window.py, docs/games/rumino.md): after every discard
 # play pauses this long, for everyone alike, while a claim may be made. 0: no pause, and so

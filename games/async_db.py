@@ -1,5 +1,5 @@
 """PostgreSQL connections for the event loop: the kept move's one statement without a
-thread (games/services.py, ``match_apply_kept_async``).
+thread (games/services/moves.py, ``match_apply_kept_async``).
 
 Django's ORM is synchronous: every query from a consumer crosses to a thread and back,
 and under load each crossing waits for the interpreter's lock while the event loop runs

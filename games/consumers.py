@@ -655,7 +655,7 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         )
 
     async def match_resend(self, event: dict) -> None:
-        """Group message (games/services.py, a claimant's private decline): the state of
+        """Group message (games/services/moves.py, a claimant's private decline): the state of
         the seats in ``event["seats"]`` changed without a new ``seq``; this connection
         sends its own again if its seat is one of them (the others send nothing, so the
         table cannot tell that anything happened)."""

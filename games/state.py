@@ -47,7 +47,7 @@ def engine_for(match: Match, deal: Deal):
 class SeatInfo:
     """A seat of a match: its ``number``, the ``player_id``, the player's ``username`` and
     whether the player has ``gone`` (``Seat.gone_at``: the computer plays the seat, or it
-    sits out, to the match's end; games/services.py ``match_forfeit_if_idle``)."""
+    sits out, to the match's end; games/services/clocks.py ``match_forfeit_if_idle``)."""
 
     number: int
     player_id: int
@@ -190,7 +190,7 @@ def keep_live_engine(
 
 # Per process, by match id: a kept deal whose engine has had one more action applied, the
 # one that ends the deal, as (seq, seat, action, LiveDeal as of seq with that action
-# applied). The kept move (games/services.py, ``match_apply_kept``) leaves the end of a
+# applied). The kept move (games/services/moves.py, ``match_apply_kept``) leaves the end of a
 # deal to the locked way, which takes this instead of reading and replaying the deal.
 _ENDINGS: OrderedDict[int, tuple[int, int, str, LiveDeal]] = OrderedDict()
 ENDING_CACHE_SIZE = 1024
@@ -325,7 +325,7 @@ def match_summary(
         "clock": clock_summary(match),
         # Spectators connected now (games/presence.py; counted in the shared cache).
         "watching": watching,
-        # While the players are still arriving (games/services.py, seat_arrived): the seats
+        # While the players are still arriving (games/services/clocks.py, seat_arrived): the seats
         # awaited; the clock above then counts the grace down.
         "waiting_for": (
             list(

@@ -1,7 +1,7 @@
 """Time controls a player may choose for a casual match (a lobby challenge, Play the
 computer): none, a move clock, or a match clock (Fischer: a bank of minutes a seat, and
 seconds added after each of its moves), as tournaments have (``Tournament.move_timeout``,
-``match_clock``, ``clock_increment``; games/services.py ``_restart_move_clock``).
+``match_clock``, ``clock_increment``; games/services/clocks.py ``_restart_move_clock``).
 
 A time control is named by a key (``"move-300"``, ``"fischer-300-5"``; ``""`` for none),
 stored on a challenge and turned into a match's fields by ``match_fields``.

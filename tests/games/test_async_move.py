@@ -13,6 +13,7 @@ from django.test import Client
 
 from games import async_db, consumers, services
 from games.models import Deal, Match
+from games.services import moves
 from tests.conftest import current_engine, seated, start_match
 from tests.games.test_consumers import connect, receive
 
@@ -193,7 +194,7 @@ async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused
     def broken(*args, **kwargs):
         raise ConnectionError("the shared cache is down (test)")
 
-    monkeypatch.setattr(services, "state_messages", broken)  # after the statement is sent
+    monkeypatch.setattr(moves, "state_messages", broken)  # after the statement is sent
     session_key = await sync_to_async(_session_key)(players[seat])
 
     new_seq = await services.match_apply_kept_async(

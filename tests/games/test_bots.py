@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from games import bots, services
 from games.models import Match
 from games.rules import IllegalAction, all_games, get_game
+from games.services import bot_moves, bot_queue
 from tests.conftest import PASSWORD, make_player
 from tournaments import services as tournament_services
 from tournaments.models import RatingChange, Tournament
@@ -178,7 +179,7 @@ def test_a_match_against_the_ismcts_bot_plays_to_its_end(settings, monkeypatch):
     settings.BOT_DELAY_SECONDS = 0
     settings.BOT_SEARCH_SECONDS = 0.01
     searched_in: list[int] = []
-    pool = services._search_process()
+    pool = bot_moves._search_process()
     real_submit = pool.submit
 
     def submit(function, *args, **kwargs):
@@ -316,8 +317,8 @@ def test_the_bot_searches_its_game_s_budget(slug, scale, settings, monkeypatch):
         return real(bot, rng, "random")
 
     monkeypatch.setattr(bots, "choose_action", choose)
-    monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)  # search inline
-    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *move: None])  # moves run by hand
+    monkeypatch.setattr(bot_queue, "_tasks_run_eagerly", lambda: False)  # search inline
+    monkeypatch.setattr(bot_queue, "_BOT_QUEUE", [lambda *move: None])  # moves run by hand
     human = make_player("nina")
     match = services.match_against_computer(player=human, game=slug, seats=2, level="ismcts")
     match.refresh_from_db()

@@ -3,7 +3,7 @@ tests), a bot's move is played at once, inside the commit of the move before it.
 of bots plays hundreds of moves in a row (a banking game's hands once the one person at it
 has no chips left); they must be played one after another, not each inside the last, or
 the chain exceeds Python's recursion limit and the table stops with a RecursionError
-(games/services.py ``_queue_bot_move``)."""
+(games/services/bot_queue.py ``_queue_bot_move``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 from games import services
 from games.models import Deal, Match
+from games.services import bot_queue
 
 
 @pytest.mark.django_db(transaction=True)
@@ -42,8 +43,8 @@ def test_with_the_bot_thread_a_persons_move_returns_before_the_bots_play(setting
     settings.BOT_MOVES_IN_THREAD = True
     settings.BOT_DELAY_SECONDS = 0
     gate = threading.Event()
-    [queue] = services._BOT_QUEUE
-    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *move: gate.wait(30) and queue(*move)])
+    [queue] = bot_queue._BOT_QUEUE
+    monkeypatch.setattr(bot_queue, "_BOT_QUEUE", [lambda *move: gate.wait(30) and queue(*move)])
     person = make_player("ann")
     match = services.match_create_casual(
         game="briscola", players=[person, services.bot_player("random", 1)]
@@ -75,17 +76,17 @@ def test_on_the_bot_thread_tables_of_bots_take_turns(settings, monkeypatch):
     settings.BOT_MOVES_IN_THREAD = True
     settings.BOT_DELAY_SECONDS = 0
     played = []
-    [queue] = services._BOT_QUEUE
+    [queue] = bot_queue._BOT_QUEUE
     monkeypatch.setattr(
-        services,
+        bot_queue,
         "_BOT_QUEUE",
         [lambda match_id, *rest: played.append(match_id) or queue(match_id, *rest)],
     )
     # Both tables are made before the thread plays any of their moves.
-    original_put = services._bot_thread().put
+    original_put = bot_queue._bot_thread().put
     with monkeypatch.context() as patch:
         held = []
-        patch.setattr(services._bot_thread(), "put", held.append)
+        patch.setattr(bot_queue._bot_thread(), "put", held.append)
         first, second = (
             services.match_create_casual(
                 game="briscola",
@@ -115,7 +116,7 @@ def test_a_bot_move_lost_with_the_server_is_queued_again_when_a_page_connects(
     settings.BOT_MOVES_IN_THREAD = True
     settings.BOT_DELAY_SECONDS = 0
     lost = []
-    monkeypatch.setattr(services._bot_thread(), "put", lost.append)  # the server stops
+    monkeypatch.setattr(bot_queue._bot_thread(), "put", lost.append)  # the server stops
     person = make_player("ann")
     match = services.match_create_casual(
         game="briscola", players=[services.bot_player("random", 1), person]
@@ -130,7 +131,7 @@ def test_a_bot_move_lost_with_the_server_is_queued_again_when_a_page_connects(
         seq = match.seq
     assert current_engine(match).to_act == 0 and len(lost) == 1
     monkeypatch.undo()
-    services._BOT_THREAD_MATCHES.clear()  # a new server: nothing queued
+    bot_queue._BOT_THREAD_MATCHES.clear()  # a new server: nothing queued
 
     services.match_resume_bots(match_id=match.pk)
     services.wait_for_bot_moves()
@@ -139,8 +140,8 @@ def test_a_bot_move_lost_with_the_server_is_queued_again_when_a_page_connects(
 
     # With a move already queued for the match, a connection queues nothing more.
     queued = []
-    monkeypatch.setattr(services._bot_thread(), "put", queued.append)
-    services._BOT_THREAD_MATCHES[match.pk] = 1
+    monkeypatch.setattr(bot_queue._bot_thread(), "put", queued.append)
+    bot_queue._BOT_THREAD_MATCHES[match.pk] = 1
     services.match_resume_bots(match_id=match.pk)
     assert queued == []
-    services._BOT_THREAD_MATCHES.clear()
+    bot_queue._BOT_THREAD_MATCHES.clear()

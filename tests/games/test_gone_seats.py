@@ -228,7 +228,7 @@ def test_a_banking_carry_names_the_seats_sitting_out_and_the_bank_passes_over_th
 def test_players_gone_are_placed_behind_everyone_the_first_to_go_last():
     from types import SimpleNamespace
 
-    from games.services import _gone_last
+    from games.services.endings import _gone_last
 
     match = SimpleNamespace(scores=[10, 40, 30, 30, 5])
     # Played: seat 1 first, seats 2 and 3 share second; seats 1 and 4 went (1 first).

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games import hooks, services
-from games.services import _places
+from games.services.endings import _places
 from tests.conftest import seated, start_match
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

@@ -6,6 +6,7 @@ never used, and each seat's text is its own state.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from unittest import mock
@@ -13,10 +14,23 @@ from unittest import mock
 import pytest
 
 from games import consumers, services
+from games import live as live_module
 from games import state as state_module
 from games.errors import ClientError
 from games.models import Deal, Match
+from games.services import bot_moves, bot_queue, clocks, common, moves, storage
 from tests.conftest import current_engine, seated, start_match
+
+
+@contextlib.contextmanager
+def _replays():
+    """Count the services' replays of a deal (``engine_for``), in every module of
+    games/services/ that makes them."""
+    replay = mock.Mock(wraps=state_module.engine_for)
+    with contextlib.ExitStack() as stack:
+        for module in (moves, common, clocks, bot_queue, bot_moves):
+            stack.enter_context(mock.patch.object(module, "engine_for", replay))
+        yield replay
 
 
 @pytest.fixture
@@ -43,7 +57,7 @@ def test_moves_after_the_first_use_the_kept_engine_and_store_what_a_replay_gives
     match, players = live
     rng = random.Random(3)
     played = []
-    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+    with _replays() as replay:
         for _ in range(6):
             with django_capture_on_commit_callbacks(execute=True):
                 played.append(_move(match, players, rng))
@@ -73,7 +87,7 @@ def test_an_entry_of_an_older_seq_is_not_used(live, django_capture_on_commit_cal
     _move(match, players, rng)
     state_module.keep_live_engine(match.pk, match.seq - 1, stale.deal, stale.engine, stale.match)
     match.refresh_from_db()
-    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+    with _replays() as replay:
         with django_capture_on_commit_callbacks(execute=True):
             _move(match, players, rng)
     assert replay.call_count == 1  # a miss: replayed from the row
@@ -93,7 +107,7 @@ def test_a_move_that_fails_after_applying_leaves_no_entry_and_nothing_stored(
         _move(match, players, rng)
     match.refresh_from_db()
     before = (match.seq, list(Deal.objects.get(match=match).actions))
-    with mock.patch.object(services, "_store_move", side_effect=RuntimeError("disk full")):
+    with mock.patch.object(moves, "_store_move", side_effect=RuntimeError("disk full")):
         with pytest.raises(RuntimeError):
             _move(match, players, rng)
     match.refresh_from_db()
@@ -133,7 +147,7 @@ def test_the_one_statement_write_names_the_models_tables():
 
     from accounts.models import Player
 
-    sql = services._STORE_MOVE_SQL
+    sql = storage._STORE_MOVE_SQL
     assert f"UPDATE {Deal._meta.db_table} " in sql
     assert f"UPDATE {Match._meta.db_table} " in sql
     assert f"FROM {Session._meta.db_table} " in sql
@@ -306,9 +320,9 @@ def test_a_deal_ended_on_the_kept_engine_stores_and_shows_what_a_replay_gives(
     seat, action = _to_deal_end(match, players, rng, django_capture_on_commit_callbacks)
     finished = Deal.objects.get(match=match, number=1)
     with (
-        mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay,
+        _replays() as replay,
         mock.patch.object(state_module, "engine_for", wraps=state_module.engine_for) as read,
-        mock.patch.object(services.live, "group_send") as send,
+        mock.patch.object(live_module, "group_send") as send,
         django_capture_on_commit_callbacks(execute=True),
     ):
         new_seq = services.match_apply_action(
@@ -378,7 +392,7 @@ def test_a_deal_end_that_fails_stores_nothing_and_the_next_try_replays(
     rng = random.Random(25)
     seat, action = _to_deal_end(match, players, rng, django_capture_on_commit_callbacks)
     before = (match.seq, list(Deal.objects.get(match=match).actions))
-    with mock.patch.object(services, "_store_match_and_deal", side_effect=RuntimeError("gone")):
+    with mock.patch.object(moves, "_store_match_and_deal", side_effect=RuntimeError("gone")):
         with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
             services.match_apply_action(
                 match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
@@ -388,7 +402,7 @@ def test_a_deal_end_that_fails_stores_nothing_and_the_next_try_replays(
     assert (match.seq, deal.actions, deal.result) == (*before, None)
     assert state_module.take_live_engine(match.pk, match.seq) is None
     assert state_module.take_deal_end(match.pk, match.seq, seat, action) is None
-    with mock.patch.object(services, "engine_for", wraps=services.engine_for) as replay:
+    with _replays() as replay:
         with django_capture_on_commit_callbacks(execute=True):
             services.match_apply_action(
                 match_id=match.pk, player_id=players[seat].pk, action=action, seq=match.seq
@@ -399,7 +413,7 @@ def test_a_deal_end_that_fails_stores_nothing_and_the_next_try_replays(
 
 
 def test_the_deal_end_statement_names_the_models_table_and_columns():
-    sql = services._STORE_DEAL_END_SQL
+    sql = storage._STORE_DEAL_END_SQL
     assert f"UPDATE {Deal._meta.db_table} " in sql and f"FROM {Deal._meta.db_table} " in sql
     for name in ("actions", "result", "finished_at"):
         assert f"{Deal._meta.get_field(name).column} = %s" in sql

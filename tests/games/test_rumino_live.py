@@ -25,6 +25,7 @@ from games import bots, live, services
 from games.errors import ClientError
 from games.models import Deal, Match
 from games.rules import get_game
+from games.services import bot_queue
 from games.state import current_state, engine_for
 from tests.conftest import current_engine, play_random, seated, start_match
 from tests.games.rules.test_rumino_play import BOB_HAND, CHARLIE_HAND, RUMINO_SIX, hand_of
@@ -57,7 +58,7 @@ def _table(players, charlie_hand=RUMINO_SIX, move_timeout=timedelta(minutes=1)):
     charlie: alice holds the king of diamonds and draws 9H; the deck is set before any
     action, as a shuffle could give it (no bot moves before: none is queued while the
     match is made). Returns the match."""
-    with mock.patch.object(services, "_BOT_QUEUE", []):
+    with mock.patch.object(bot_queue, "_BOT_QUEUE", []):
         match = services.match_create_casual(game="rumino", players=players)
     Match.objects.filter(pk=match.pk).update(move_timeout=move_timeout, first_dealer=CHARLIE)
     deck = hand_of([ALICE_HAND, BOB_HAND, charlie_hand], "KC", "9H", dealer=CHARLIE)
@@ -402,8 +403,8 @@ def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
     """With a Celery worker a countdown waits: the bot's move is queued to run once the
     window has closed, and a move that runs early queues itself again for the rest."""
     queued = []
-    monkeypatch.setattr(services, "_BOT_QUEUE", [lambda *args: queued.append(args)])
-    monkeypatch.setattr(services, "_tasks_run_eagerly", lambda: False)
+    monkeypatch.setattr(bot_queue, "_BOT_QUEUE", [lambda *args: queued.append(args)])
+    monkeypatch.setattr(bot_queue, "_tasks_run_eagerly", lambda: False)
     first = services.bot_player("heuristic", 1)
     match = _table([alice, first, charlie], charlie_hand=NO_RUMINO)
     _act(match, alice, "draw")

@@ -1,4 +1,4 @@
-"""The embedded default's way of storing a move (games/services.py,
+"""The embedded default's way of storing a move (games/services/storage.py,
 ``_store_move_portable``): the same conditions and changes as PostgreSQL's one statement,
 through the ORM, for SQLite. Run here on the suite's database: the ORM's way is the same."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Deal, Match
+from games.services import storage
 from tests.conftest import current_engine, start_match
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +26,10 @@ def _prepared(alice, bob):
 def test_a_move_is_stored_once_and_a_second_on_the_same_seq_is_refused(alice, bob):
     match, deal, entry, expected = _prepared(alice, bob)
 
-    assert services._store_move_portable(
+    assert storage._store_move_portable(
         match, deal, entry, expected_seq=expected, locked=True, session=(None, 0)
     )
-    assert not services._store_move_portable(
+    assert not storage._store_move_portable(
         match, deal, entry, expected_seq=expected, locked=True, session=(None, 0)
     )
 
@@ -40,7 +40,7 @@ def test_a_move_is_stored_once_and_a_second_on_the_same_seq_is_refused(alice, bo
 def test_a_session_gone_changes_nothing(alice, bob):
     match, deal, entry, expected = _prepared(alice, bob)
 
-    stored = services._store_move_portable(
+    stored = storage._store_move_portable(
         match, deal, entry, expected_seq=expected, locked=True, session=("no-such-key", alice.pk)
     )
 

@@ -19,7 +19,7 @@
 // down here from the state's arrival). Every table shows the same "claims open" countdown;
 // the next player's view holds the draw actions its turn will give it, and this table keeps
 // them disabled until the window closes, then redraws and pings (so that, with no Celery
-// worker, a bot next to draw is asked to play: games/services.py match_check_clock). Only
+// worker, a bot next to draw is asked to play: games/services/clocks.py match_check_clock). Only
 // the claimant's view shows the offer; answered or not, the window runs to its end.
 
 import { h, makeCard, makeBack, dealResultTable } from "../live-table.js";
