@@ -12,6 +12,7 @@
 
 import { h, cardName, parseCard, suitName, rankName } from "./live-table.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import { signalText } from "./games/tressette.js";
 
 const KEEP = 30;   // sentences kept in the log
 
@@ -28,6 +29,10 @@ export function describeEvents(prev, cur, env) {
   if (!prev || !cur || !prev.view || !cur.view) return [];
   if (prev.match && cur.match && prev.match.id !== cur.match.id) return [];
   const samedeal = (prev.match || {}).deal_number === (cur.match || {}).deal_number;
+  // The move that ended a deal shows in no view (the next deal is already dealt): the
+  // state carries that deal's last trick (match.previous_last_trick) for the trick games.
+  env.dealEnd = !samedeal && (cur.match || {}).deal_number === ((prev.match || {}).deal_number || 0) + 1
+    ? (cur.match.previous_last_trick || null) : null;
   const out = [];
   const game = env.game || cur.view.game || (cur.match && cur.match.game);
   const own = GAME_DESCRIBERS[game];
@@ -82,6 +87,13 @@ export function describeTricks(prev, cur, env, samedeal) {
     for (const p of after) out.push(playSentence(env, p.seat, p.card));
   } else if (samedeal && prefix(before, after)) {
     for (const p of after.slice(before.length)) out.push(playSentence(env, p.seat, p.card));
+  } else if (!samedeal && env.dealEnd && (env.dealEnd.cards || []).length) {
+    // The deal's last trick: the cards played since the previous state, and who took it.
+    const cards = env.dealEnd.cards;
+    if (!sameCards(prev.last_trick, env.dealEnd)) {
+      for (const p of prefix(before, cards) ? cards.slice(before.length) : cards) out.push(playSentence(env, p.seat, p.card));
+      out.push(takeSentence(env, env.dealEnd.winner, cards));
+    }
   }
   return out;
 }
@@ -192,11 +204,22 @@ export function describeMachiavelli(prev, cur, env) {
   return [say(env, t.seat, gettext("You lay %(cards)s"), gettext("%(player)s lays %(cards)s"), { cards: placed })];
 }
 
+/** Tressette: the tricks, and each new signal ("bob signals: busso"), in the words shown
+ *  beside the seat that made it. */
+export function describeTressette(prev, cur, env, samedeal) {
+  const before = samedeal ? (prev.signals || []).length : 0;
+  const signals = (cur.signals || []).slice(before).map((sig) => say(env, sig.seat,
+    gettext("You signal: %(signal)s"), gettext("%(player)s signals: %(signal)s"), { signal: signalText(sig) }));
+  // A signal is made before the card: said first when both come in one state.
+  return [...signals, ...describeTricks(prev, cur, env, samedeal)];
+}
+
 /** Per-game describers (a game not listed gets the trick describer). */
 export const GAME_DESCRIBERS = {
   scopa: describeScopa,
   burraco: describeBurraco,
   machiavelli: describeMachiavelli,
+  tressette: describeTressette,
 };
 
 // ---------------------------------------------------------------- the live region

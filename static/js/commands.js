@@ -471,11 +471,17 @@ export class TableAccess {
     return true;
   }
 
-  /** Focus the first move that is not a card of the hand (draw, take, meld, a bet...). */
+  /**
+   * Focus the first move that is not a card of the hand (draw, take, meld, a bet...). A
+   * move folded away (a panel folded on a phone, `foldable`) cannot take the focus: its
+   * panel's summary does, and Enter opens it.
+   */
   focusMoves() {
     const root = this.client.root;
     const all = [...root.querySelectorAll(".lt-felt [data-action], .lt-felt [data-select]")]
-      .filter((el) => !el.disabled && !el.closest("[data-testid=my-hand]") && el.tagName === "BUTTON");
+      .filter((el) => !el.disabled && !el.closest("[data-testid=my-hand]") && el.tagName === "BUTTON")
+      .map((el) => { const fold = el.closest("details:not([open])"); return fold ? fold.querySelector("summary") : el; })
+      .filter(Boolean);
     if (!all.length) return false;
     all[0].focus();
     return true;

@@ -87,3 +87,41 @@ def test_a_burraco_meld_not_listed_is_sent_for_the_engine_to_check():
                                     interpret("cala 7 fiori 7 quadri 7 picche", env)]));
     """)
     assert result == [{"send": "meld 4H 5H 6H"}, {"send": "meld 7C 7D 7S"}]
+
+
+def test_the_deals_last_trick_is_said_from_the_state_once_the_next_deal_is_dealt():
+    result = _run("""
+        const env = { name: (s) => ["alice", "bob", "carol", "dave"][s], viewer: 0,
+                      pack: "italian", game: "tressette" };
+        const a = { seq: 7, match: { id: 1, deal_number: 1 },
+                    view: { trick: [{ seat: 1, card: "3H" }, { seat: 2, card: "4H" }] } };
+        const last = { cards: [{ seat: 1, card: "3H" }, { seat: 2, card: "4H" },
+                               { seat: 3, card: "5H" }, { seat: 0, card: "AH" }], winner: 1 };
+        const b = { seq: 9, match: { id: 1, deal_number: 2, previous_last_trick: last },
+                    view: { trick: [], last_trick: null } };
+        console.log(JSON.stringify(describeEvents(a, b, env)));
+    """)
+    assert result == [
+        "dave plays Cinque di Coppe",
+        "You play Asso di Coppe",
+        "bob takes the trick",
+    ]
+
+
+def test_a_tressette_signal_is_said_before_the_card():
+    result = _run("""
+        const env = { name: (s) => ["alice", "bob", "carol", "dave"][s], viewer: 0,
+                      pack: "italian", game: "tressette" };
+        const st = (view) => ({ seq: 1, match: { id: 1, deal_number: 1 }, view });
+        const a = st({ trick: [], signals: [] });
+        const b = st({ trick: [{ seat: 2, card: "3S" }],
+                       signals: [{ trick: 0, seat: 2, signal: "striscio", count: 3 }] });
+        const c = st({ trick: [{ seat: 2, card: "3S" }],
+                       signals: [{ trick: 0, seat: 2, signal: "striscio", count: 3 },
+                                 { trick: 0, seat: 3, signal: "volo", count: 0 }] });
+        console.log(JSON.stringify([describeEvents(a, b, env), describeEvents(b, c, env)]));
+    """)
+    assert result == [
+        ["carol signals: striscio: 3 of the suit", "carol plays Tre di Spade"],
+        ["dave signals: volo: void in a suit"],
+    ]
