@@ -125,3 +125,103 @@ def test_a_tressette_signal_is_said_before_the_card():
         ["carol signals: striscio: 3 of the suit", "carol plays Tre di Spade"],
         ["dave signals: volo: void in a suit"],
     ]
+
+
+def _describe(game: str, pairs: str, viewer: int = 0) -> list:
+    """describeEvents over each [prev view, cur view] of ``pairs`` (JS), one deal."""
+    return _run(f"""
+        const env = () => ({{ name: (s) => ["alice", "bob", "carol", "dave"][s], viewer: {viewer},
+                             pack: "italian", game: {json.dumps(game)} }});
+        const st = (view, match = {{}}) => ({{ seq: 1, match: {{ id: 1, deal_number: 1, ...match }}, view }});
+        const pairs = {pairs};
+        console.log(JSON.stringify(pairs.map(([a, b, m]) => describeEvents(st(a), st(b, m), env()))));
+    """)
+
+
+def test_sette_e_mezzo_says_the_limits_bets_cards_stand_bust_and_the_banks_result():
+    p = "(seat, more) => ({ seat, up_cards: [], status: 'waiting', bet: null, ...more })"
+    result = _describe("sette-e-mezzo", f"""(() => {{ const p = {p}; return [
+        [{{ banker: 2, limits: null, players: [] }}, {{ banker: 2, limits: [1, 10], players: [] }}],
+        [{{ banker: 2, players: [p(0), p(1)] }},
+         {{ banker: 2, players: [p(0, {{ bet: 5 }}), p(1, {{ status: 'passed' }})] }}],
+        [{{ banker: 2, players: [p(1, {{ status: 'playing', bet: 2 }})] }},
+         {{ banker: 2, players: [p(1, {{ status: 'bust', bet: 2, up_cards: ['KS'], total: '8' }})] }}],
+        [{{ banker: 2, players: [p(0, {{ status: 'playing', bet: 5 }})] }},
+         {{ banker: 2, players: [p(0, {{ status: 'stood', bet: 5 }})] }}],
+        [{{ banker: 2, players: [] }},
+         {{ banker: 2, players: [] }},
+         {{ deal_number: 2, last_result: {{ number: 1, result: {{ banker: 2, totals: {{ 2: '9' }} }} }} }}],
+    ]; }})()""")
+    assert result == [
+        ["carol sets the limits: 1 to 10"],
+        ["You bet 5 chips", "bob passes"],
+        ["bob takes a card: Re di Spade", "bob busts with 8"],
+        ["You stand"],
+        ["carol: bank bust: pays every bet standing"],
+    ]
+
+
+def test_ziginette_says_each_bet_the_banks_cards_and_each_match():
+    result = _describe("ziginette", """[
+        [{ banker: 0, board: [{ card: "3D", bets: {} }] },
+         { banker: 0, board: [{ card: "3D", bets: { 1: 4 } }] }],
+        [{ banker: 0, banker_card: "", last_card: "3D", board: [{ card: "3D", bets: { 1: 4 } }], matched: [] },
+         { banker: 0, banker_card: "KC", last_card: "KC", board: [{ card: "3D", bets: { 1: 4 } }], matched: [] }],
+        [{ banker: 0, banker_card: "KC", last_card: "KC", board: [{ card: "3D", bets: { 1: 4 } }], matched: [] },
+         { banker: 0, banker_card: "KC", last_card: "3S", board: [{ card: "3D", bets: { 1: 4 } }],
+           matched: [{ card: "3D", chips: 4, by: "3S" }] }],
+    ]""")
+    assert result == [
+        ["bob bets 4 chips on Tre di Denari"],
+        ["The bank's card: Re di Bastoni"],
+        ["The bank turns Tre di Spade", "Tre di Denari matched by Tre di Spade: the bank takes 4 chips."],
+    ]
+
+
+def test_rumino_says_draws_takes_claims_discards_and_a_knock():
+    pl = "(counts) => counts.map((n, seat) => ({ seat, hand_count: n }))"
+    result = _describe("rumino", f"""(() => {{ const pl = {pl}; return [
+        [{{ to_act: 1, stock_count: 50, pile: ["7D"], players: pl([7, 7, 7]) }},
+         {{ to_act: 1, stock_count: 49, pile: ["7D"], players: pl([7, 8, 7]) }}],
+        [{{ to_act: 1, stock_count: 49, pile: ["7D"], players: pl([7, 8, 7]) }},
+         {{ to_act: 2, stock_count: 49, pile: ["7D", "5C"], players: pl([7, 7, 7]) }}],
+        [{{ to_act: 2, stock_count: 49, pile: ["7D", "5C"], players: pl([7, 7, 7]) }},
+         {{ to_act: 2, stock_count: 49, pile: ["7D"], players: pl([8, 7, 7]) }}],
+        [{{ to_act: 2, stock_count: 49, pile: ["7D"], players: pl([8, 7, 7]) }},
+         {{ to_act: 0, stock_count: 49, pile: [], players: pl([8, 7, 8]) }}],
+        [{{ players: [] }}, {{ players: [] }},
+         {{ deal_number: 2, last_result: {{ number: 1, result: {{ ended_by: "knock", by: 1 }} }} }}],
+    ]; }})()""")
+    assert result == [
+        ["bob draws from the stock"],
+        ["bob discards Cinque di Bastoni"],
+        ["You claim Cinque di Bastoni"],
+        ["carol takes Sette di Denari from the pile"],
+        ["bob knocked."],
+    ]
+
+
+def test_calabrasella_says_the_bids_the_call_and_who_hands_the_card_over():
+    result = _describe("calabrasella", """[
+        [{ bids: [] }, { bids: [{ seat: 0, bid: "pass" }, { seat: 1, bid: "play" }] }],
+        [{ declarer: 1, called: null, trick: [] },
+         { declarer: 1, called: "3S", called_from: 2, trick: [] }],
+    ]""")
+    assert result == [
+        ["You pass", "bob plays the hand"],
+        ["bob calls Tre di Spade", "carol hands it over"],
+    ]
+
+
+def test_pinch_tarot_and_spizzichino_say_melds_draws_and_packets():
+    tarot = _describe("pinch-tarot", """[
+        [{ trick: [], players: [{ seat: 1, melds: [] }], last_draws: [] },
+         { trick: [], players: [{ seat: 1, melds: [{ kind: "three", label: "three kings" }] }],
+           last_draws: [{ seat: 1, card: "7T" }, { seat: 0, card: "2S" }] }],
+    ]""")
+    spizz = _describe("spizzichino", """[
+        [{ packets: [{ number: 3, owner: null }], players: [] },
+         { packets: [{ number: 3, owner: 1 }], players: [] }],
+    ]""")
+    assert tarot == [["bob shows three kings", "bob draws 7T", "You draw Due di Spade"]]
+    assert spizz == [["bob picks packet 3"]]
