@@ -46,7 +46,7 @@ const SUIT_WORDS = {
     s: "S", picche: "S", picca: "S", spades: "S", spade: "S", "♠": "S",
   },
 };
-const FILLER = new Set(["of", "di", "de", "del", "the", "il", "lo", "la", "l", "and", "e", "with", "con", "to", "al"]);
+const FILLER = new Set(["of", "di", "de", "del", "the", "il", "lo", "la", "l", "and", "e", "with", "con", "to", "al", "on", "su", "sul", "sulla", "sullo"]);
 const JOKER_WORDS = new Set(["jk", "joker", "jolly", "matta"]);
 
 /** Engine verbs a typed verb stands for (the engine's own verb always works too). */
@@ -58,13 +58,19 @@ const VERBS = {
   draw: ["draw"], pesca: ["draw"],
   take: ["take", "capture"], prendi: ["take", "capture"], capture: ["capture"], raccogli: ["take"],
   discard: ["discard"], scarta: ["discard"],
-  pass: ["pass"], passo: ["pass"], passa: ["pass"],
+  // Sette e mezzo and Ziginette (games/rules/sette_e_mezzo, ziginette): "limits MIN MAX",
+  // "bet N" / "bet CARD N", "pass", "hit", "stand", "done" (no more bets), "keep" or
+  // "pass" (the bank). Passing is "done" where the betting has no "pass".
+  pass: ["pass", "done"], passo: ["pass", "done"], passa: ["pass", "done"], cedo: ["pass"],
+  limits: ["limits"], limiti: ["limits"], limit: ["limits"],
+  done: ["done"], fatto: ["done"], finito: ["done"], basta: ["stand", "done"],
+  keep: ["keep"], tengo: ["keep"], tieni: ["keep"],
   call: ["call"], chiama: ["call"],
   claim: ["claim"], reclama: ["claim"],
   pick: ["pick"], scegli: ["pick"],
   declare: ["declare"], dichiara: ["declare"],
   knock: ["knock", "busso"], bussa: ["busso", "knock"], busso: ["busso"],
-  stand: ["stand"], stai: ["stand"], sto: ["stand"],
+  stand: ["stand"], stay: ["stand"], stai: ["stand"], sto: ["stand"],
   hit: ["hit", "card"], carta: ["card", "hit"],
 };
 const READS = {
@@ -179,7 +185,12 @@ export function interpret(text, env) {
       }
     }
   }
-  if (numbers.length) found = found.filter((a) => numbers.every((n) => a.split(/\s+/).includes(n)));
+  if (numbers.length) {
+    // The numbers in the order typed ("limits 1 10", "bet 5"), else any move naming them.
+    const numsOf = (a) => a.split(/\s+/).filter((w) => /^\d+$/.test(w)).join(" ");
+    const inOrder = found.filter((a) => numsOf(a) === numbers.join(" "));
+    found = inOrder.length ? inOrder : found.filter((a) => numbers.every((n) => a.split(/\s+/).includes(n)));
+  }
   if (found.length === 1) return { send: found[0] };
   if (found.length > 1) return { choose: found };
   // Burraco's melds and additions are not all listed: the engine checks one typed in full.
