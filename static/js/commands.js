@@ -251,6 +251,7 @@ export function keysDialog() {
     ["add 0 7h · aggiungi 0 7h", gettext("add to your side's meld number 0")],
     ["draw · take · discard 9s", gettext("draw, take the discard pile, discard")],
     ["bet 5 · punta 5", gettext("bet an amount")],
+    ["limits 1 10 · carta · sto · fatto · tengo", gettext("the banking games: the bank's limits, a card, stand, no more bets, keep the bank")],
     ["call 3 coins · chiama 3 denari", gettext("call a card")],
     ["hand · mano, table · tavolo, score · punteggio", gettext("read your hand, the table, the score")],
     ["moves · mosse", gettext("list every move you may make, numbered; type the number to make it")],
