@@ -12,6 +12,10 @@
 
 import { h, cardName, parseCard, suitName, rankName } from "./live-table.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import { signalText } from "./games/tressette.js";
+import { bankOutcome } from "./games/sette_e_mezzo.js";
+import { outcomeLines } from "./games/ziginette.js";
+import { endedText } from "./games/rumino.js";
 
 const KEEP = 30;   // sentences kept in the log
 
@@ -28,6 +32,13 @@ export function describeEvents(prev, cur, env) {
   if (!prev || !cur || !prev.view || !cur.view) return [];
   if (prev.match && cur.match && prev.match.id !== cur.match.id) return [];
   const samedeal = (prev.match || {}).deal_number === (cur.match || {}).deal_number;
+  // The move that ended a deal shows in no view (the next deal is already dealt): the
+  // state carries that deal's last trick (match.previous_last_trick, the trick games) and
+  // its result (match.last_result); a match's last deal keeps its view, result and all.
+  const nextDeal = !samedeal && (cur.match || {}).deal_number === ((prev.match || {}).deal_number || 0) + 1;
+  env.dealEnd = nextDeal ? (cur.match.previous_last_trick || null) : null;
+  env.result = nextDeal ? ((cur.match.last_result || {}).result || null)
+    : (samedeal && cur.view.result && !prev.view.result ? cur.view.result : null);
   const out = [];
   const game = env.game || cur.view.game || (cur.match && cur.match.game);
   const own = GAME_DESCRIBERS[game];
@@ -82,6 +93,13 @@ export function describeTricks(prev, cur, env, samedeal) {
     for (const p of after) out.push(playSentence(env, p.seat, p.card));
   } else if (samedeal && prefix(before, after)) {
     for (const p of after.slice(before.length)) out.push(playSentence(env, p.seat, p.card));
+  } else if (!samedeal && env.dealEnd && (env.dealEnd.cards || []).length) {
+    // The deal's last trick: the cards played since the previous state, and who took it.
+    const cards = env.dealEnd.cards;
+    if (!sameCards(prev.last_trick, env.dealEnd)) {
+      for (const p of prefix(before, cards) ? cards.slice(before.length) : cards) out.push(playSentence(env, p.seat, p.card));
+      out.push(takeSentence(env, env.dealEnd.winner, cards));
+    }
   }
   return out;
 }
@@ -192,11 +210,225 @@ export function describeMachiavelli(prev, cur, env) {
   return [say(env, t.seat, gettext("You lay %(cards)s"), gettext("%(player)s lays %(cards)s"), { cards: placed })];
 }
 
+/** Tressette: the tricks, and each new signal ("bob signals: busso"), in the words shown
+ *  beside the seat that made it. */
+export function describeTressette(prev, cur, env, samedeal) {
+  const before = samedeal ? (prev.signals || []).length : 0;
+  const signals = (cur.signals || []).slice(before).map((sig) => say(env, sig.seat,
+    gettext("You signal: %(signal)s"), gettext("%(player)s signals: %(signal)s"), { signal: signalText(sig) }));
+  // A signal is made before the card: said first when both come in one state.
+  return [...signals, ...describeTricks(prev, cur, env, samedeal)];
+}
+
+// ---------------------------------------------------------------- the other games
+
+/** The players of a view by seat. */
+function bySeat(view) {
+  const out = {};
+  for (const p of view.players || []) out[p.seat] = p;
+  return out;
+}
+
+/** "bob sets the limits: 1 to 10" when the bank has just announced them. */
+function limitsSentence(prev, cur, env) {
+  if (prev.limits || !cur.limits) return null;
+  return say(env, cur.banker, gettext("You set the limits: %(low)s to %(high)s"), gettext("%(player)s sets the limits: %(low)s to %(high)s"),
+    { low: cur.limits[0], high: cur.limits[1] });
+}
+
+function chips(n) {
+  return interpolate(ngettext("%(count)s chip", "%(count)s chips", n), { count: n }, true);
+}
+
+/** Sette e mezzo: limits, bets and passes, each card dealt face up, stand, bust, seven and
+ *  a half, the bank's face-down card shown, and the bank's result. */
+export function describeSetteEMezzo(prev, cur, env, samedeal) {
+  const out = [];
+  if (samedeal) {
+    out.push(limitsSentence(prev, cur, env));
+    const before = bySeat(prev);
+    for (const p of cur.players || []) {
+      const q = before[p.seat] || {};
+      const s = p.seat;
+      if ((q.bet === null || q.bet === undefined) && p.bet !== null && p.bet !== undefined) {
+        out.push(say(env, s, gettext("You bet %(chips)s"), gettext("%(player)s bets %(chips)s"), { chips: chips(p.bet) }));
+      }
+      if (q.status !== "passed" && p.status === "passed") out.push(say(env, s, gettext("You pass"), gettext("%(player)s passes")));
+      if (!q.face_down && p.face_down && s === cur.banker && s !== env.viewer) {
+        out.push(interpolate(gettext("%(player)s (the bank) turns up %(card)s"), { player: env.name(s), card: card(env, p.face_down) }, true));
+      }
+      for (const c of (p.up_cards || []).slice((q.up_cards || []).length)) {
+        out.push(say(env, s, gettext("You take a card: %(card)s"), gettext("%(player)s takes a card: %(card)s"), { card: card(env, c) }));
+      }
+      if (q.status !== p.status) {
+        const total = p.total || "";
+        if (p.status === "stood") out.push(say(env, s, gettext("You stand"), gettext("%(player)s stands")));
+        if (p.status === "bust") {
+          out.push(total ? say(env, s, gettext("You bust with %(total)s"), gettext("%(player)s busts with %(total)s"), { total })
+            : say(env, s, gettext("You bust"), gettext("%(player)s busts")));
+        }
+        if (p.status === "natural") out.push(say(env, s, gettext("You have seven and a half"), gettext("%(player)s has seven and a half")));
+      }
+    }
+  }
+  const r = env.result;
+  if (r && r.banker !== undefined && (r.totals || {})[String(r.banker)]) {
+    out.push(interpolate(gettext("%(player)s: %(outcome)s"), { player: env.name(r.banker), outcome: bankOutcome(r) }, true));
+  }
+  return out;
+}
+
+/** Ziginette: limits, each bet on a board card, each card the bank turns, each match and
+ *  what it took, and at the end what the bank paid or won. */
+export function describeZiginette(prev, cur, env, samedeal) {
+  const out = [];
+  if (samedeal) {
+    out.push(limitsSentence(prev, cur, env));
+    const bets = (view) => {
+      const all = {};
+      for (const b of view.board || []) for (const [s, n] of Object.entries(b.bets || {})) all[`${b.card}:${s}`] = n;
+      return all;
+    };
+    const before = bets(prev);
+    for (const b of cur.board || []) {
+      for (const [s, n] of Object.entries(b.bets || {})) {
+        if (before[`${b.card}:${s}`] === undefined) {
+          out.push(say(env, Number(s), gettext("You bet %(chips)s on %(card)s"), gettext("%(player)s bets %(chips)s on %(card)s"), { chips: chips(n), card: card(env, b.card) }));
+        }
+      }
+    }
+    if (!prev.banker_card && cur.banker_card) {
+      out.push(interpolate(gettext("The bank's card: %(card)s"), { card: card(env, cur.banker_card) }, true));
+    }
+    const onBoard = new Set([...(prev.board || []).map((b) => b.card), prev.banker_card].filter(Boolean));
+    if (cur.last_card && cur.last_card !== prev.last_card && cur.last_card !== cur.banker_card && !onBoard.has(cur.last_card)) {
+      out.push(interpolate(gettext("The bank turns %(card)s"), { card: card(env, cur.last_card) }, true));
+    }
+    const said = (prev.matched || []).length;
+    const fresh = (cur.matched || []).slice(said);
+    if (fresh.length) out.push(...outcomeLines({ name: env.name }, { matched: fresh }));
+  }
+  if (env.result) out.push(...outcomeLines({ name: env.name }, { ...env.result, matched: [] }));
+  return out;
+}
+
+/** Rumino: a draw from the stock, the pile's top taken (by the player to act) or claimed
+ *  (out of turn), each discard, a player out, and how the hand ended. */
+export function describeRumino(prev, cur, env, samedeal) {
+  const out = [];
+  if (samedeal) {
+    const before = bySeat(prev);
+    const grew = (cur.players || []).filter((p) => (p.hand_count ?? 0) > ((before[p.seat] || {}).hand_count ?? 0)).map((p) => p.seat);
+    const pileBefore = prev.pile || [];
+    const pileAfter = cur.pile || [];
+    const top = pileBefore[pileBefore.length - 1];
+    const taken = pileAfter.length < pileBefore.length || (pileAfter.length === pileBefore.length && pileAfter[pileAfter.length - 1] !== top);
+    if (taken && top && grew.length) {
+      const s = grew[0];
+      out.push(s === prev.to_act
+        ? say(env, s, gettext("You take %(card)s from the pile"), gettext("%(player)s takes %(card)s from the pile"), { card: card(env, top) })
+        : say(env, s, gettext("You claim %(card)s"), gettext("%(player)s claims %(card)s"), { card: card(env, top) }));
+    } else if ((cur.stock_count ?? 0) < (prev.stock_count ?? 0) && grew.length) {
+      out.push(say(env, grew[0], gettext("You draw from the stock"), gettext("%(player)s draws from the stock")));
+    }
+    if (pileAfter.length && pileAfter[pileAfter.length - 1] !== pileBefore[pileBefore.length - 1] && pileAfter.length >= pileBefore.length) {
+      const shrank = (cur.players || []).find((p) => (p.hand_count ?? 0) < ((before[p.seat] || {}).hand_count ?? 0));
+      const s = shrank ? shrank.seat : prev.to_act;
+      if (s !== null && s !== undefined) {
+        out.push(say(env, s, gettext("You discard %(card)s"), gettext("%(player)s discards %(card)s"), { card: card(env, pileAfter[pileAfter.length - 1]) }));
+      }
+    }
+    for (const s of (cur.out_order || []).slice((prev.out_order || []).length)) {
+      out.push(say(env, s, gettext("You are out of the game"), gettext("%(player)s is out of the game")));
+    }
+  }
+  if (env.result && env.result.ended_by) {
+    out.push(endedText(env.result, { name: env.name, isMe: (s) => env.viewer !== null && env.viewer !== undefined && s === env.viewer }));
+  }
+  return out;
+}
+
+/** Calabrasella: each bid, the card called and who hands it over, the widow turned, the
+ *  cards taken from it, then the tricks. */
+export function describeCalabrasella(prev, cur, env, samedeal) {
+  const out = [];
+  if (samedeal) {
+    for (const b of (cur.bids || []).slice((prev.bids || []).length)) {
+      out.push(b.bid === "pass"
+        ? say(env, b.seat, gettext("You pass"), gettext("%(player)s passes"))
+        : say(env, b.seat, gettext("You play the hand"), gettext("%(player)s plays the hand")));
+    }
+    if (!prev.called && cur.called && cur.declarer !== null && cur.declarer !== undefined) {
+      out.push(say(env, cur.declarer, gettext("You call %(card)s"), gettext("%(player)s calls %(card)s"), { card: card(env, cur.called) }));
+      if (cur.called_from !== null && cur.called_from !== undefined) {
+        out.push(say(env, cur.called_from, gettext("You hand it over"), gettext("%(player)s hands it over")));
+      } else if (cur.called_in_widow) {
+        out.push(gettext("Nobody holds it: it lies in the widow"));
+      }
+    }
+    if (!prev.widow && cur.widow) {
+      out.push(interpolate(gettext("The widow: %(cards)s"), { cards: cur.widow.map((c) => card(env, c)).join(", ") }, true));
+    }
+    for (const c of (cur.taken || []).slice((prev.taken || []).length)) {
+      out.push(say(env, cur.declarer, gettext("You take %(card)s from the widow"), gettext("%(player)s takes %(card)s from the widow"), { card: card(env, c) }));
+    }
+  }
+  return [...out, ...describeTricks(prev, cur, env, samedeal)];
+}
+
+/** Pinch Tarot: the tricks, each meld shown (in the words the seat's panel uses) and the
+ *  two cards drawn after a trick, which the whole table sees. */
+export function describePinchTarot(prev, cur, env, samedeal) {
+  const out = describeTricks(prev, cur, env, samedeal);
+  if (!samedeal) return out;
+  const before = bySeat(prev);
+  for (const p of cur.players || []) {
+    for (const m of (p.melds || []).slice(((before[p.seat] || {}).melds || []).length)) {
+      out.push(say(env, p.seat, gettext("You show %(meld)s"), gettext("%(player)s shows %(meld)s"), { meld: m.label || m.kind }));
+    }
+  }
+  if (!sameCards(prev.last_draws, cur.last_draws)) {
+    for (const d of cur.last_draws || []) {
+      out.push(say(env, d.seat, gettext("You draw %(card)s"), gettext("%(player)s draws %(card)s"), { card: card(env, d.card) }));
+    }
+  }
+  return out;
+}
+
+/** Spizzichino: each packet picked (and its top card), each buongioco shown, the tricks. */
+export function describeSpizzichino(prev, cur, env, samedeal) {
+  const out = [];
+  if (samedeal) {
+    const owners = {};
+    for (const k of prev.packets || []) owners[k.number] = k.owner;
+    for (const k of cur.packets || []) {
+      if ((owners[k.number] === null || owners[k.number] === undefined) && k.owner !== null && k.owner !== undefined && k.number in owners) {
+        out.push(say(env, k.owner, gettext("You pick packet %(number)s"), gettext("%(player)s picks packet %(number)s"), { number: k.number }));
+      }
+    }
+    const before = bySeat(prev);
+    for (const p of cur.players || []) {
+      for (const b of (p.buongiochi || []).slice(((before[p.seat] || {}).buongiochi || []).length)) {
+        out.push(say(env, p.seat, gettext("You show a buongioco: %(cards)s"), gettext("%(player)s shows a buongioco: %(cards)s"),
+          { cards: (b.cards || []).map((c) => card(env, c)).join(", ") }));
+      }
+    }
+  }
+  return [...out, ...describeTricks(prev, cur, env, samedeal)];
+}
+
 /** Per-game describers (a game not listed gets the trick describer). */
 export const GAME_DESCRIBERS = {
   scopa: describeScopa,
   burraco: describeBurraco,
   machiavelli: describeMachiavelli,
+  tressette: describeTressette,
+  "sette-e-mezzo": describeSetteEMezzo,
+  ziginette: describeZiginette,
+  rumino: describeRumino,
+  calabrasella: describeCalabrasella,
+  "pinch-tarot": describePinchTarot,
+  spizzichino: describeSpizzichino,
 };
 
 // ---------------------------------------------------------------- the live region

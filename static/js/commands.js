@@ -46,7 +46,7 @@ const SUIT_WORDS = {
     s: "S", picche: "S", picca: "S", spades: "S", spade: "S", "♠": "S",
   },
 };
-const FILLER = new Set(["of", "di", "de", "del", "the", "il", "lo", "la", "l", "and", "e", "with", "con", "to", "al"]);
+const FILLER = new Set(["of", "di", "de", "del", "the", "il", "lo", "la", "l", "and", "e", "with", "con", "to", "al", "on", "su", "sul", "sulla", "sullo"]);
 const JOKER_WORDS = new Set(["jk", "joker", "jolly", "matta"]);
 
 /** Engine verbs a typed verb stands for (the engine's own verb always works too). */
@@ -58,13 +58,19 @@ const VERBS = {
   draw: ["draw"], pesca: ["draw"],
   take: ["take", "capture"], prendi: ["take", "capture"], capture: ["capture"], raccogli: ["take"],
   discard: ["discard"], scarta: ["discard"],
-  pass: ["pass"], passo: ["pass"], passa: ["pass"],
+  // Sette e mezzo and Ziginette (games/rules/sette_e_mezzo, ziginette): "limits MIN MAX",
+  // "bet N" / "bet CARD N", "pass", "hit", "stand", "done" (no more bets), "keep" or
+  // "pass" (the bank). Passing is "done" where the betting has no "pass".
+  pass: ["pass", "done"], passo: ["pass", "done"], passa: ["pass", "done"], cedo: ["pass"],
+  limits: ["limits"], limiti: ["limits"], limit: ["limits"],
+  done: ["done"], fatto: ["done"], finito: ["done"], basta: ["stand", "done"],
+  keep: ["keep"], tengo: ["keep"], tieni: ["keep"],
   call: ["call"], chiama: ["call"],
   claim: ["claim"], reclama: ["claim"],
   pick: ["pick"], scegli: ["pick"],
   declare: ["declare"], dichiara: ["declare"],
   knock: ["knock", "busso"], bussa: ["busso", "knock"], busso: ["busso"],
-  stand: ["stand"], stai: ["stand"], sto: ["stand"],
+  stand: ["stand"], stay: ["stand"], stai: ["stand"], sto: ["stand"],
   hit: ["hit", "card"], carta: ["card", "hit"],
 };
 const READS = {
@@ -179,7 +185,12 @@ export function interpret(text, env) {
       }
     }
   }
-  if (numbers.length) found = found.filter((a) => numbers.every((n) => a.split(/\s+/).includes(n)));
+  if (numbers.length) {
+    // The numbers in the order typed ("limits 1 10", "bet 5"), else any move naming them.
+    const numsOf = (a) => a.split(/\s+/).filter((w) => /^\d+$/.test(w)).join(" ");
+    const inOrder = found.filter((a) => numsOf(a) === numbers.join(" "));
+    found = inOrder.length ? inOrder : found.filter((a) => numbers.every((n) => a.split(/\s+/).includes(n)));
+  }
   if (found.length === 1) return { send: found[0] };
   if (found.length > 1) return { choose: found };
   // Burraco's melds and additions are not all listed: the engine checks one typed in full.
@@ -240,6 +251,7 @@ export function keysDialog() {
     ["add 0 7h · aggiungi 0 7h", gettext("add to your side's meld number 0")],
     ["draw · take · discard 9s", gettext("draw, take the discard pile, discard")],
     ["bet 5 · punta 5", gettext("bet an amount")],
+    ["limits 1 10 · carta · sto · fatto · tengo", gettext("the banking games: the bank's limits, a card, stand, no more bets, keep the bank")],
     ["call 3 coins · chiama 3 denari", gettext("call a card")],
     ["hand · mano, table · tavolo, score · punteggio", gettext("read your hand, the table, the score")],
     ["moves · mosse", gettext("list every move you may make, numbered; type the number to make it")],
@@ -471,11 +483,17 @@ export class TableAccess {
     return true;
   }
 
-  /** Focus the first move that is not a card of the hand (draw, take, meld, a bet...). */
+  /**
+   * Focus the first move that is not a card of the hand (draw, take, meld, a bet...). A
+   * move folded away (a panel folded on a phone, `foldable`) cannot take the focus: its
+   * panel's summary does, and Enter opens it.
+   */
   focusMoves() {
     const root = this.client.root;
     const all = [...root.querySelectorAll(".lt-felt [data-action], .lt-felt [data-select]")]
-      .filter((el) => !el.disabled && !el.closest("[data-testid=my-hand]") && el.tagName === "BUTTON");
+      .filter((el) => !el.disabled && !el.closest("[data-testid=my-hand]") && el.tagName === "BUTTON")
+      .map((el) => { const fold = el.closest("details:not([open])"); return fold ? fold.querySelector("summary") : el; })
+      .filter(Boolean);
     if (!all.length) return false;
     all[0].focus();
     return true;

@@ -659,8 +659,9 @@ export function restoreFocus(root, key) {
   }
   if (el && el.disabled) el = null;
   if (!el) {
+    // Not a move folded away on a phone (`foldable`): it cannot take the focus.
     el = root.querySelector("[data-testid=my-hand] button.legal:not([disabled])")
-      || root.querySelector(".lt-felt button[data-action]:not([disabled])")
+      || [...root.querySelectorAll(".lt-felt button[data-action]:not([disabled])")].find((b) => !b.closest("details:not([open])"))
       || root.querySelector("[data-testid=my-hand] button:not([disabled])");
   }
   if (!el) el = root.querySelector("[data-testid=prompt]") || root.querySelector("[data-testid=match-over] h2");

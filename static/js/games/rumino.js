@@ -239,7 +239,8 @@ function ownHand(ctx, me) {
   return [hand, melds];
 }
 
-function endedText(r, ctx) {
+/** How a hand ended, spoken to the viewer ("You knocked.", "bob went gin."). */
+export function endedText(r, ctx) {
   const who = r.by !== null && r.by !== undefined ? ctx.name(r.by) : "";
   // The viewer is spoken to ("You knocked."), not named in the third person.
   const you = r.by !== null && r.by !== undefined && ctx.isMe(r.by);
