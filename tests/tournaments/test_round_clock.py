@@ -179,3 +179,31 @@ def test_scored_as_it_stands_is_accepted_for_burraco():
         tournament=event, number=1, movement=Phase.Movement.DANISH, round_minutes=25,
         at_time=Phase.AtTime.AS_IT_STANDS,
     ).full_clean()  # fmt: skip
+
+
+def test_the_admin_phase_inline_shows_at_time_and_refuses_it_for_bazzica(rf):
+    from django.contrib.admin.sites import site
+
+    from tournaments.admin import PhaseInline
+
+    event = Tournament.objects.create(
+        name="Bazzica evening", slug="bazzica-evening", game="bazzica", pairs=True,
+        table_size=4, format=Tournament.Format.PHASES,
+    )  # fmt: skip
+    request = rf.get("/")
+    request.user = make_player("root", is_staff=True, is_superuser=True)
+    formset_class = PhaseInline(Tournament, site).get_formset(request, event)
+    data = {
+        "phases-TOTAL_FORMS": "1", "phases-INITIAL_FORMS": "0",
+        "phases-0-number": "1", "phases-0-movement": "danish", "phases-0-rounds": "1",
+        "phases-0-skip": "1", "phases-0-seating": "order", "phases-0-north_south": "[]",
+        "phases-0-round_minutes": "25", "phases-0-at_time": "as_it_stands",
+    }  # fmt: skip
+    formset = formset_class(data, instance=event, prefix="phases")
+    assert "at_time" in formset.forms[0].fields
+    assert not formset.is_valid()
+    assert "cannot score a deal stopped part way" in str(formset.forms[0].errors["at_time"])
+    formset = formset_class(
+        {**data, "phases-0-at_time": "play_out"}, instance=event, prefix="phases"
+    )
+    assert formset.is_valid(), formset.errors
