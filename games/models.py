@@ -130,7 +130,13 @@ class Match(models.Model):
         null=True,
         blank=True,
         help_text="The round clock: no deal starts after this time; the deal in progress "
-        "is played out and the match ends after it.",
+        "is played out and the match ends after it (see stop_at_time).",
+    )
+    stop_at_time = models.BooleanField(
+        default=False,
+        help_text="At the round clock's end (ends_at) the deal in progress is not played "
+        "out but stopped and scored as it stands (Game.result_as_it_stands), and the match "
+        "ends (games/services/round_clock.py).",
     )
     board_set = models.CharField(
         max_length=40,

@@ -8,7 +8,10 @@ from games import services
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def forfeit_idle_matches() -> list[int]:
-    """Beat, every minute: forfeit matches whose seat on move let its deadline pass."""
+    """Beat, every minute: end the matches whose round clock has run out on a deal scored
+    as it stands, then forfeit matches whose seat on move let its deadline pass (the ids
+    of those forfeited)."""
+    services.matches_stop_at_time()
     return services.matches_forfeit_idle()
 
 

@@ -131,7 +131,7 @@ class PhaseInline(admin.StackedInline):
     fields = [
         ("number", "movement", "rounds"),
         ("skip", "seating", "north_south"),
-        ("duplicate", "deals_per_round", "round_minutes"),
+        ("duplicate", "deals_per_round", "round_minutes", "at_time"),
     ]
 
 

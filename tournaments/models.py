@@ -8,6 +8,7 @@ calls them and saves the result.
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -407,7 +408,22 @@ class Phase(models.Model):
         blank=True,
         help_text=_(
             "The round clock: no deal starts after this many minutes from the round's "
-            "start; the deal in progress is played out. Empty: no round clock."
+            'start; the deal in progress ends as "At time" says. Empty: no round clock.'
+        ),
+    )
+
+    class AtTime(models.TextChoices):
+        PLAY_OUT = "play_out", _("The deal in progress is played out")
+        AS_IT_STANDS = "as_it_stands", _("The deal in progress is scored as it stands")
+
+    at_time = models.CharField(
+        _("at time"),
+        max_length=12,
+        choices=AtTime.choices,
+        default=AtTime.PLAY_OUT,
+        help_text=_(
+            "When the round clock runs out: play the deal in progress out, or stop it and "
+            "score what each side has won so far."
         ),
     )
 
@@ -419,6 +435,44 @@ class Phase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – phase {self.number} ({self.get_movement_display()})"
+
+    def clean(self) -> None:
+        """Refuse "scored as it stands" for a game that cannot score a deal stopped part
+        way (its engine's ``result_as_it_stands`` gives None for a fresh deal)."""
+        from games.rules import get_game
+
+        super().clean()
+        if self.at_time != self.AtTime.AS_IT_STANDS:
+            return
+        try:
+            tournament = self.tournament  # in admin, the event being added or changed
+        except Tournament.DoesNotExist:
+            return
+        if not game_scores_as_it_stands(tournament.game, tournament.options):
+            raise ValidationError({"at_time": at_time_refusal(get_game(tournament.game).name)})
+
+
+def at_time_refusal(game_name: str) -> str:
+    """The message refusing "scored as it stands" for a game that cannot do it."""
+    return _(
+        "%(game)s cannot score a deal stopped part way: choose to play the deal in progress out."
+    ) % {"game": game_name}
+
+
+def game_scores_as_it_stands(slug: str, options: dict | None) -> bool:
+    """Whether the engine of game ``slug`` scores a deal stopped part way
+    (``Game.result_as_it_stands`` of a fresh deal of four seats, or of the first count
+    the options allow, is not None). False for an unknown game or bad options."""
+    from games.rules import get_game
+
+    try:
+        game = get_game(slug)
+        options = game.validate_options(options or {})
+    except (KeyError, ValueError):
+        return False
+    counts = game.seat_counts(options)
+    seats = 4 if 4 in counts else counts[0]
+    return game.result_as_it_stands(game.new_deal(seats=seats, options=options, seed=0)) is not None
 
 
 class ArbiterAct(models.Model):

@@ -20,7 +20,15 @@ from django.utils.translation import gettext as _
 from games import boards as game_boards
 from games.models import Deal, Match
 from games.rules import get_game
-from tournaments.models import ArbiterAct, Entry, Phase, Round, Tournament
+from tournaments.models import (
+    ArbiterAct,
+    Entry,
+    Phase,
+    Round,
+    Tournament,
+    at_time_refusal,
+    game_scores_as_it_stands,
+)
 from tournaments.pairing.individual import individual_rounds
 from tournaments.pairing.knockout import danish_round
 from tournaments.pairing.mitchell import mitchell, seat_pairs
@@ -37,7 +45,8 @@ def phases_check(tournament: Tournament) -> None:
     Raises:
         PhaseError: no phase; a Mitchell or Danish phase in an event that is not of pairs;
             an individual phase in an event that is not individual; duplicate boards
-            without a number of deals a round; scoring by the difference from the
+            without a number of deals a round; a deal scored as it stands at time in
+            a game that cannot score one part way; scoring by the difference from the
             average in a game without a Victory Points table.
     """
     phases = list(tournament.phases.order_by("number"))
@@ -51,6 +60,10 @@ def phases_check(tournament: Tournament) -> None:
             raise PhaseError(_("A Mitchell or Danish phase is played by pairs."))
         if phase.duplicate and not phase.deals_per_round:
             raise PhaseError(_("Duplicate boards need a number of deals a round."))
+        if phase.at_time == Phase.AtTime.AS_IT_STANDS and not game_scores_as_it_stands(
+            tournament.game, tournament.options
+        ):
+            raise PhaseError(at_time_refusal(game.name))
     if (
         tournament.duplicate_scoring == Tournament.DuplicateScoring.DATUM_VP
         and any(p.duplicate for p in phases)
@@ -98,7 +111,8 @@ def phase_pair_round(round_: Round, create_match, create_bye) -> None:
       2. seat the round: Mitchell from the phase's seating (made and saved at its first
          round: entry order, a draw or the organiser's choice) and the East-West move;
          Danish from the standings; individual from the event's rotation of partners;
-      3. give every match the round's number of deals, its round clock (from now) and,
+      3. give every match the round's number of deals, its round clock (from now; and
+         whether the deal in progress at time is stopped, ``Match.stop_at_time``) and,
          for duplicate boards, the same boards (``games.boards.boards_make``);
       4. a pair or player left out has a bye.
 
@@ -132,6 +146,7 @@ def phase_pair_round(round_: Round, create_match, create_bye) -> None:
         fields["deal_limit"] = phase.deals_per_round
     if phase.round_minutes:
         fields["ends_at"] = timezone.now() + timedelta(minutes=phase.round_minutes)
+        fields["stop_at_time"] = phase.at_time == Phase.AtTime.AS_IT_STANDS
     if phase.duplicate:
         fields["board_set"] = f"t{tournament.pk}-r{round_.number}"
         fields["boards"] = game_boards.boards_make(

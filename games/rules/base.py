@@ -294,6 +294,26 @@ class Game:
         has no such estimate, and playouts run to the deal's end."""
         return None
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any] | None:
+        """The result of ``deal`` (not over) stopped now, as an event's round clock stops the
+        deal in progress when the event says "scored as it stands" (docs/tournaments.md,
+        "The round clock"): in exactly the shape of the game's finished deals (so that the
+        match's scores, its winner and the standings read it unchanged), counting what each
+        side has won so far, with ``"stopped": True``. None (the default): the game cannot
+        score a deal stopped part way, and its events play the deal out.
+
+        Raises ValueError for a deal that is over (its result is ``deal.result()``).
+        """
+        return None
+
+    def _stopped_result(self, deal: Deal) -> dict[str, Any]:
+        """``deal``'s ``_result()`` as its state stands now, ``side_points`` filled in and
+        marked ``"stopped": True``: the ``result_as_it_stands`` of a game whose ``_result``
+        counts only what has been won so far. Raises ValueError for a deal that is over."""
+        if deal.is_over:
+            raise ValueError("the deal is over: its result is result(), not one as it stands")
+        return {**deal._full_result(), "stopped": True}
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The deal's actions as ``seat`` saw them: (seat, action) in order, with an action
         the seat may not know replaced by (seat, "?"). Default: every action is public.

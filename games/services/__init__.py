@@ -5,6 +5,7 @@
 - ``storage``: the statements that store a move, a deal's end, the next deal;
 - ``clocks``: the move and match clocks, the grace, forfeits and gone seats;
 - ``endings``: resignation, walkover, places;
+- ``round_clock``: a deal stopped and scored as it stands when an event's round clock ends;
 - ``bot_queue``: when and where a bot's move runs; ``bot_moves``: the bots' accounts and
   their moves;
 - ``casual``: casual matches, against the computer, rematches;
@@ -37,6 +38,7 @@ from games.services.moves import (
     match_apply_kept_async,
     match_start,
 )
+from games.services.round_clock import match_stop_at_time, matches_stop_at_time
 from games.services.schedule import player_matches
 
 __all__ = [
@@ -53,9 +55,11 @@ __all__ = [
     "match_resign",
     "match_resume_bots",
     "match_start",
+    "match_stop_at_time",
     "match_walkover",
     "matches_extend_grace",
     "matches_forfeit_idle",
+    "matches_stop_at_time",
     "player_matches",
     "register_bot_queue",
     "seat_arrived",

@@ -132,14 +132,22 @@ def match_check_clock(*, match_id: int) -> bool:
     cheap read otherwise. Called on every connection and ping, so that the embedded
     default, which runs no beat, forfeits as a deployment does; there, it also queues the
     move of a bot that waited for a claim window now closed (``_bot_after_claim_window``).
+    First, a match whose round clock has run out and whose deal in progress is scored as
+    it stands is ended so (``round_clock.match_stop_at_time``), before any forfeit.
     Returns True when it forfeited."""
     row = (
         Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS)
-        .values_list("move_deadline", "claims_close_at")
+        .values_list("move_deadline", "claims_close_at", "stop_at_time", "ends_at")
         .first()
     )
-    deadline, claims_close_at = row or (None, None)
+    deadline, claims_close_at, stop_at_time, ends_at = row or (None, None, False, None)
     now = timezone.now()
+    if stop_at_time and ends_at is not None and ends_at <= now:
+        # Imported here: round_clock ends the match through moves, which imports this module.
+        from games.services.round_clock import match_stop_at_time
+
+        if match_stop_at_time(match_id=match_id):
+            return False
     if claims_close_at is not None and claims_close_at <= now and bot_queue._tasks_run_eagerly():
         _bot_after_claim_window(match_id)
     if deadline is None or deadline > now:

@@ -160,16 +160,41 @@ def match_apply_action(
 
     Raises:
         ClientError: ``not_found``, ``match_not_live``, ``stale``, ``not_seated``, ``gone``,
-            ``not_your_turn`` or ``illegal_action``; nothing is changed.
+            ``not_your_turn``, ``illegal_action`` or ``time_up`` (the round clock has run
+            out on a deal scored as it stands: the deal is stopped and the match ended,
+            ``round_clock.match_stop_at_time``; the move is not applied).
     """
     new_seq = match_apply_kept(
         match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
     )
     if new_seq is not None:
         return new_seq
+    try:
+        return _apply_locked(
+            match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
+        )
+    except _RoundTimeUpError:
+        # The round clock has run out on a deal scored as it stands: stop it (its own
+        # transaction, as the refused move's has been rolled back), then refuse the move.
+        from games.services.round_clock import _TIME_UP_MESSAGE, match_stop_at_time
+
+        if match_stop_at_time(match_id=match_id):
+            new_seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+            raise ClientError("time_up", _TIME_UP_MESSAGE(), seq=new_seq) from None
+    # Nothing stopped (a game that cannot score a deal part way plays it out): the move.
     return _apply_locked(
-        match_id=match_id, player_id=player_id, action=action, seq=seq, by_computer=by_computer
+        match_id=match_id,
+        player_id=player_id,
+        action=action,
+        seq=seq,
+        by_computer=by_computer,
+        past_round_end=True,
     )
+
+
+class _RoundTimeUpError(Exception):
+    """A move on a match whose round clock has run out and whose deal in progress is
+    scored as it stands (``Match.stop_at_time``): refused before anything changes."""
 
 
 def match_apply_kept(
@@ -317,7 +342,13 @@ def _kept_move_begin(
     if live is None:
         return None
     match, deal, engine = live.match, live.deal, live.engine
-    if match is None or match.grace_until is not None or claim_window.has_window(engine.game):
+    if (
+        match is None
+        or match.grace_until is not None
+        or claim_window.has_window(engine.game)
+        or (match.stop_at_time and _past_round_end(match))
+    ):
+        # The round clock's end is refused and acted on under the lock (``_apply_locked``).
         # A claim window's refusals and private answers need the lock (games/claim_window.py).
         keep_live_engine(match.pk if match else deal.match_id, live.seq, deal, engine, match)
         return None
@@ -354,9 +385,16 @@ def _has_bot_name(match: Match) -> bool:
 
 @transaction.atomic
 def _apply_locked(
-    *, match_id: int, player_id: int, action: str, seq: int, by_computer: bool = False
+    *,
+    match_id: int,
+    player_id: int,
+    action: str,
+    seq: int,
+    by_computer: bool = False,
+    past_round_end: bool = False,
 ) -> int:
-    """``match_apply_action`` under the match's row lock:
+    """``match_apply_action`` under the match's row lock (``past_round_end``: the caller
+    has tried to stop the deal at the round clock's end, and the move is played anyway):
 
     1. lock the Match (every writer of its deals holds this lock); take the current
        deal's engine from this process's cache when it is the one as of the locked
@@ -381,6 +419,8 @@ def _apply_locked(
     seat = _seat_number(seats, player_id)
     if seat is None:
         raise ClientError("not_seated", _("Only the seated players can play."), seq=match.seq)
+    if match.stop_at_time and not past_round_end and _past_round_end(match):
+        raise _RoundTimeUpError
     if _is_gone(seats, seat) and not by_computer:
         raise ClientError("gone", _GONE_MESSAGE(), seq=match.seq)
     # This very action, found by the kept move to end the deal: its engine, action applied
@@ -532,6 +572,11 @@ def _after_deal(match: Match, deal: Deal, results: list | None = None) -> Deal |
     return _deal_prepare(match=match, number=deal.number + 1, dealer=dealer, carry=carry)
 
 
+def _past_round_end(match: Match) -> bool:
+    """Whether the round clock of ``match`` (``ends_at``) has run out."""
+    return match.ends_at is not None and timezone.now() >= match.ends_at
+
+
 def _deals_over(match: Match, played: int) -> bool:
     """True when a match of a set number of deals (``deal_limit``, or one deal a board)
     has played them all after ``played`` deals, or its round clock (``ends_at``) has run
@@ -539,4 +584,4 @@ def _deals_over(match: Match, played: int) -> bool:
     limit = match.deal_limit or (len(match.boards) if match.boards else None)
     if limit is not None and played >= limit:
         return True
-    return match.ends_at is not None and timezone.now() >= match.ends_at
+    return _past_round_end(match)

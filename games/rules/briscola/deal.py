@@ -170,6 +170,7 @@ class BriscolaDeal(Deal):
         return card_points(self.captured[seat])
 
     def _result(self) -> dict[str, Any]:
-        result = hand_result(self.captured, self.options["match"], self.sides)
+        stopped = self.to_act is not None  # scored as it stands (Game.result_as_it_stands)
+        result = hand_result(self.captured, self.options["match"], self.sides, stopped=stopped)
         result["trump"] = SUITS[self.trump]
         return result

@@ -136,6 +136,16 @@ class Briscola(Game):
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any]:
+        """The hand stopped by a round clock, scored as it stands: each side's card points
+        in the tricks it has won so far (the cards of a trick not finished count for
+        nobody); the hand's winner is the side with the most (none when they are level),
+        since 61 cannot be asked of a hand not played out. The result of a finished hand
+        (scoring.py's ``hand_result``) with ``"stopped": True``.
+        Source: 004 ("Briscola": scoring), ../shared/rules/README.md ("Briscola").
+        Raises ValueError for a hand that is over."""
+        return self._stopped_result(deal)
+
     def determinize(
         self,
         view: dict[str, Any],

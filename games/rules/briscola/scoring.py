@@ -85,12 +85,18 @@ def hand_winner(points: Sequence[int]) -> int | None:
 
 
 def hand_result(
-    captured: Sequence[int], match: str, sides: Sequence[Sequence[int]] | None = None
+    captured: Sequence[int],
+    match: str,
+    sides: Sequence[Sequence[int]] | None = None,
+    *,
+    stopped: bool = False,
 ) -> dict[str, Any]:
     """The result of a finished hand from each seat's won cards (bitmasks).
 
     ``sides`` are the seats of each side (default: one seat a side); partners pool
-    their tricks. Returns ``{"points": [per seat], "side_points": [per side],
+    their tricks. ``stopped``: the hand was stopped part way (a round clock, the game's
+    ``result_as_it_stands``), and its winner is the sole side with the most card points
+    so far rather than one with 61. Returns ``{"points": [per seat], "side_points": [per side],
     "card_points": [per side], "winner": side | None, "tricks": [per seat]}``;
     ``side_points`` are the side's card points with ``match="two_hands"``, else 1 for
     the hand's winning side and 0 otherwise, and ``points[seat]`` its side's.
@@ -98,7 +104,11 @@ def hand_result(
     if sides is None:
         sides = [(seat,) for seat in range(len(captured))]
     won = [sum(card_points(captured[seat]) for seat in side) for side in sides]
-    winner = hand_winner(won)
+    if stopped:
+        best = max(won)
+        winner = won.index(best) if won.count(best) == 1 else None
+    else:
+        winner = hand_winner(won)
     if match == TWO_HANDS:
         side_points = list(won)
     else:

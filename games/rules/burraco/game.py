@@ -185,6 +185,15 @@ class Burraco(Game):
         For searches that cut their playouts short (games/ismcts.py, ``horizon``)."""
         return list(deal._result()["side_points"])
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any]:
+        """The hand stopped by a round clock, scored as it stands, as at the end of a hand
+        nobody closed (004, "Scoring"): each side's melds on the table and their burraco
+        bonuses, less the cards in its players' hands (a pozzetto taken face down
+        included) and 100 while it has not taken its pozzetto; no closing bonus. The
+        result of a finished hand (``side_score`` per side, ``end`` and ``closed_by``
+        None) with ``"stopped": True``. Raises ValueError for a hand that is over."""
+        return self._stopped_result(deal)
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The actions as ``seat`` saw them: all of them, since every Burraco action is
         public (``draw`` does not name the card drawn)."""

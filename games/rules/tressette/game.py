@@ -110,6 +110,16 @@ class Tressette(Game):
         target = self.validate_options(options)["target"]
         return match_winner(self.match_scores(results, options), target)
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any]:
+        """The deal stopped by a round clock, scored as it stands: each side's thirds in the
+        tricks it has won so far (``thirds // 3``, the remainder dropped), without the last
+        trick's three thirds (no trick has been the last), plus the accusi announced so far;
+        the cards of a trick not finished count for nobody. The result of a finished deal
+        (scoring.py's ``deal_result``, ``last_trick`` None) with ``"stopped": True``.
+        Source: 004 ("Tresette": "Scoring"), ../shared/rules/README.md ("Tressette").
+        Raises ValueError for a deal that is over."""
+        return self._stopped_result(deal)
+
     def determinize(
         self,
         view: dict[str, Any],

@@ -101,6 +101,16 @@ class Tute(Game):
         """What ``seat`` may know of ``deal`` (None: a spectator): view.py's ``build_view``."""
         return build_view(deal, seat)
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any]:
+        """The hand stopped by a round clock, scored as it stands: each side's card points
+        in the tricks won so far and its declarations, without the 10 of the last trick (no
+        trick has been the last); the higher total wins the hand, equal totals draw it.
+        The cards of a trick not finished count for nobody. The result of a finished hand
+        (scoring.py's ``hand_result``) with ``"stopped": True``.
+        Source: 004 ("Tute": scoring), ../shared/rules/README.md ("Tute").
+        Raises ValueError for a hand that is over."""
+        return self._stopped_result(deal)
+
     def determinize(
         self,
         view: dict[str, Any],
