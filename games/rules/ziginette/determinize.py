@@ -145,11 +145,15 @@ def _deck(
     for card in first_bet:
         if card not in board:
             matched[rank(card)] = card
+    # The view names each board card matched, in order, and the card that matched it.
+    shown = view.get("matched") or []
+    for entry in shown:
+        matched[rank(entry["card"])] = entry["card"]
     for dead_rank in dead:
         if dead_rank not in matched:
             choices = [c for c in CODES if rank(c) == dead_rank and c not in known]
             matched[dead_rank] = rng.choice(choices)
-    known |= set(matched.values())
+    known |= set(matched.values()) | {entry["by"] for entry in shown}
     ever = _board_order(board, list(matched.values()), first_bet, rng, view["phase"])
     if ever is None:
         return None
@@ -158,14 +162,20 @@ def _deck(
     for cards in spare.values():
         rng.shuffle(cards)
     last = view["last_card"]
-    last_dead = last is not None and rank(last) in spare and last in spare[rank(last)]
-    # A last card of a dead rank is the match that ended the hand (the board is empty) or,
-    # the pack used up, a match or a discard.
-    ends_on_match = last_dead and (not board or rng.random() < 0.5)
-    if last_dead:
-        spare[rank(last)].remove(last)
-        spare[rank(last)].append(last)  # popped first: the match, if it ends on one
-    matchers = {r: spare[r].pop() for r in dead}
+    if shown:
+        # The matches are known, in order: the last card is the last match or a discard.
+        ends_on_match = last is not None and last == shown[-1]["by"]
+        last_dead = ends_on_match or (last is not None and last in spare.get(rank(last), ()))
+        matchers = {rank(entry["card"]): entry["by"] for entry in shown}
+    else:
+        last_dead = last is not None and rank(last) in spare and last in spare[rank(last)]
+        # A last card of a dead rank is the match that ended the hand (the board is empty)
+        # or, the pack used up, a match or a discard.
+        ends_on_match = last_dead and (not board or rng.random() < 0.5)
+        if last_dead:
+            spare[rank(last)].remove(last)
+            spare[rank(last)].append(last)  # popped first: the match, if it ends on one
+        matchers = {r: spare[r].pop() for r in dead}
     extra = view["discards"] - 2 * len(dead)
     pool = [
         c for r in dead for c in spare[r] if c != last and not (ends_on_match and r == rank(last))
@@ -179,9 +189,12 @@ def _deck(
         if extra < 0 or extra > len(pool):
             return None
         discards = pool[:extra]
-    order = list(dead)
-    rng.shuffle(order)
-    if ends_on_match:
+    if shown:
+        order = [rank(entry["card"]) for entry in shown]
+    else:
+        order = list(dead)
+        rng.shuffle(order)
+    if ends_on_match and not shown:
         order.remove(rank(last))
         order.append(rank(last))
     matches = [matchers[r] for r in order]
