@@ -145,3 +145,23 @@ def no_failed_broadcasts(caplog):
         if record.name == "games.live" and record.levelno >= logging.ERROR
     ]
     assert not failed, failed
+
+
+@pytest.fixture
+def english(browser):
+    """A table drawn without a server in English (tests/e2e/table_harness.py)."""
+    from tests.e2e.table_harness import TableHarness
+
+    harness = TableHarness(browser, "en")
+    yield harness
+    harness.close()
+
+
+@pytest.fixture
+def italian(browser):
+    """A table drawn without a server in Italian (tests/e2e/table_harness.py)."""
+    from tests.e2e.table_harness import TableHarness
+
+    harness = TableHarness(browser, "it")
+    yield harness
+    harness.close()

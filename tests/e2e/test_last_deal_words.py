@@ -10,25 +10,11 @@ import random
 import pytest
 
 from games.rules import all_games, get_game
-from tests.e2e.table_harness import TableHarness, state_of
+from tests.e2e.table_harness import state_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
 NAMES = ["alice", "bob", "carla", "dario", "elena", "franco"]
-
-
-@pytest.fixture
-def english(browser):
-    harness = TableHarness(browser, "en")
-    yield harness
-    harness.close()
-
-
-@pytest.fixture
-def italian(browser):
-    harness = TableHarness(browser, "it")
-    yield harness
-    harness.close()
 
 
 def played_out(slug: str, seats: int, seed: int = 1):

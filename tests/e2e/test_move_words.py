@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.table_harness import TableHarness
-
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
 DESCRIBE = """async ([moves]) => {
@@ -60,20 +58,6 @@ ITALIAN = [
     "carla segnala striscio (3 nel seme)",
     "dario tiene in mano i pacchetti 3 e 6",
 ]
-
-
-@pytest.fixture
-def english(browser):
-    harness = TableHarness(browser, "en")
-    yield harness
-    harness.close()
-
-
-@pytest.fixture
-def italian(browser):
-    harness = TableHarness(browser, "it")
-    yield harness
-    harness.close()
 
 
 def test_each_kind_of_move_reads_as_a_sentence_with_the_players_name(english, italian):

@@ -9,25 +9,11 @@ from __future__ import annotations
 import pytest
 
 from games.rules import get_game
-from tests.e2e.table_harness import TableHarness, state_of
+from tests.e2e.table_harness import state_of
 from tests.games.rules.test_rumino_play import BOB_HAND, CHARLIE_HAND, hand_of
 from tests.games.rules.ziginette.test_ziginette import hand as ziginette_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
-
-
-@pytest.fixture
-def english(browser):
-    harness = TableHarness(browser, "en")
-    yield harness
-    harness.close()
-
-
-@pytest.fixture
-def italian(browser):
-    harness = TableHarness(browser, "it")
-    yield harness
-    harness.close()
 
 
 NAMES = ["alice", "bob", "carol"]
