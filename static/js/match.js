@@ -1066,6 +1066,9 @@ function matchOverBanner(ctx) {
       sub = count > 2
         ? interpolate(ngettext("final totals after %(count)s deal: %(score)s", "final totals after %(count)s deals: %(score)s", n), { count: n, score: line }, true)
         : interpolate(ngettext("final score after %(count)s deal", "final score after %(count)s deals", n), { count: n }, true);
+      // The event's round clock ran out: the deal in progress was scored as it stood.
+      const last = match.last_result && match.last_result.result;
+      if (last && last.stopped) sub = `${sub} · ${gettext("time was up: the last deal was scored as it stood")}`;
     }
     if (ctx.viewer !== null && ctx.sideOf(ctx.viewer) === w) {
       sub = interpolate(gettext("Well played! %(details)s"), { details: `${sub[0].toUpperCase()}${sub.slice(1)}` }, true);

@@ -131,6 +131,30 @@ def test_a_match_won_at_level_scores_does_not_print_them_in_the_title(english):
     assert title == "alice wins"
 
 
+def test_a_match_ended_by_the_round_clock_says_its_last_deal_was_scored_as_it_stood(
+    english, italian
+):
+    game = get_game("briscola")
+    deal = game.new_deal(seats=4, dealer=0, seed=3)
+    for _ in range(5):  # a trick and a card: the round clock stops the deal here
+        deal.apply(deal.legal_actions()[0])
+    stopped = game.result_as_it_stands(deal)
+    assert stopped["stopped"] is True
+    points = stopped["side_points"]
+    names = ["alice", "bob", "carla", "dario"]
+    finished = {"status": "finished", "reason": "played", "winner": 0, "scores": points,
+                "sides": [[0, 2], [1, 3]], "deals": [{"number": 1, "points": points}],
+                "last_result": {"number": 1, "result": stopped}}  # fmt: skip
+    played_out = {**finished, "last_result": {"number": 1, "result": {**stopped, "stopped": False}}}
+    banner = "[data-testid=match-over] .lt-over-sub"
+    english.render(state_of("briscola", deal.view(None), names, **finished))
+    assert "time was up: the last deal was scored as it stood" in english.page.inner_text(banner)
+    italian.render(state_of("briscola", deal.view(None), names, **finished))
+    assert "l'ultima mano è stata contata così com'era" in italian.page.inner_text(banner)
+    english.render(state_of("briscola", deal.view(None), names, **played_out))
+    assert "time was up" not in english.page.inner_text(banner)
+
+
 def test_a_replayed_move_reads_in_words(english, italian):
     deal = get_game("briscola").new_deal(seats=2, dealer=0, seed=3)
     card = deal.legal_actions()[0].split()[1]
