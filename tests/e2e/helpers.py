@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from django.db import connections
+
 from games.models import Deal, Match
-from tests.conftest import PASSWORD, make_player, make_tournament
+from tests.conftest import PASSWORD, make_player, make_tournament, play_random
 from tournaments import services
 from tournaments.models import RatingChange, Tournament
 from tournaments.rating import k_for
@@ -196,16 +200,29 @@ def screenshot(page, name: str, widths: Iterable[int] = (1280, 390)) -> None:
 
 
 def finish_match_and_see_the_results(
-    pages: dict, turn: Callable, *, match: Match, base_url: str, name: str, timeout=900
+    pages: dict,
+    turn: Callable,
+    *,
+    match: Match,
+    base_url: str,
+    name: str,
+    timeout=900,
+    by_clicking: bool = False,
 ) -> None:
-    """Play on in both browsers until the match is over, then check what the players see:
+    """Play on until the match is over, then check what the players see in their browsers:
+    the later deals are played through the services with random legal moves (on a thread,
+    the moves broadcast to both tables as any move is), or with ``by_clicking`` in both
+    browsers; then
     both tables show the match-over banner naming the winner; once the result is recorded
     (ratings, standings), the tournament page ranks the winner first with one match point,
     and both profiles show the Elo change in this game: two newcomers at 1500 move by half
     the game's provisional K (tournaments.rating.k_for: FIDE's 40 gives +20 and
     -20, Pinch Tarot's fitted 20 gives +10 and -10).
     """
-    play_two(pages, turn, match=match, deal=None, timeout=timeout, name=name, shots_at=())
+    if by_clicking:
+        play_two(pages, turn, match=match, deal=None, timeout=timeout, name=name, shots_at=())
+    else:
+        play_on_through_services(match.pk)
     match.refresh_from_db()
     assert (match.status, match.reason) == (Match.Status.FINISHED, Match.Reason.PLAYED)
     usernames = {
@@ -244,3 +261,19 @@ def finish_match_and_see_the_results(
         row = page.locator(f"[data-testid=ratings] tr[data-game={match.game}]")
         assert row.locator("[data-testid=rating]").text_content().strip() == rating
         assert row.locator("[data-testid=last-change]").text_content().strip() == change
+
+
+def play_on_through_services(match_id: int) -> None:
+    """Random legal moves of each seat in turn through ``games.services`` until the match
+    ends (``tests.conftest.play_random``), on a thread of its own: this one runs
+    Playwright's event loop. The tables in the browsers get each move as it is broadcast."""
+
+    def run() -> None:
+        try:
+            match = Match.objects.get(pk=match_id)
+            play_random(match, rng=random.Random(match_id), max_actions=20_000)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(run).result()

@@ -1,7 +1,8 @@
 """Two players play a whole Bazzica deal in two browsers, by clicking the highlighted cards (in
 hand or declared on the table) and the declaration buttons, and both tables then show the
-deal's result as a table of its scoring items. They then play on to the end of the match,
-and see the winner named, the standings and both players' Elo change.
+deal's result as a table of its scoring items. The match then plays on to its end (the
+later deals through the services) and they see the winner named, the standings and both
+players' Elo change.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Two players play a whole Briscola hand in two browsers, by clicking the highlighted cards,
-and both tables then show the hand's result. They then play on to the end of the match, and
-see the winner named, the standings and both players' Elo change.
+and both tables then show the hand's result. The match then plays on to its end (the later
+hands through the services) and they see the winner named, the standings and both players'
+Elo change.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ of it shuffled from a seed) so that the elder hand holds thirteen trumps and gat
 dealer a family and three kings: the taròcchi picker is used through the real server (the
 view offers one taròcchi entry, every trump held, for the 378 choices of ten or more of the
 thirteen trumps; the player ticks trumps by click and by keyboard, the picker says when the
-choice is too small, and the server accepts the set chosen). They then play on to the end
-of the match, and see the winner named, the standings and both players' Elo change.
+choice is too small, and the server accepts the set chosen). The match then plays on to its
+end (the later hands through the services) and they see the winner named, the standings
+and both players' Elo change.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Two players play one whole deal of Scopa in two browsers, by clicking the highlighted cards
 (and a capture from the choice list when a card can take in several ways), and both pages
-then show the deal's scoring items. They then play on to the end of the match, and see the
-winner named, the standings and both players' Elo change.
+then show the deal's scoring items. The match then plays on to its end (the later deals
+through the services) and they see the winner named, the standings and both players' Elo
+change.
 """
 
 from __future__ import annotations
