@@ -242,6 +242,7 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
                 raise
             except Exception as error:
                 self.receive_clean_locks.release(key)
+                _still_cancelled(error)
                 if not await self._read_failed(loop, index, connection, key, error):
                     return
                 continue
@@ -431,6 +432,20 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
                 channels_redis_logger.info(
                     "%s of %s channels over capacity in group %s", over_capacity, members, group
                 )
+
+
+def _still_cancelled(error: BaseException) -> None:
+    """Raise CancelledError if the running task was cancelled and ``error`` took the
+    cancellation's place: on Python 3.11, a cancel that comes as redis-py's
+    ``asyncio.timeout`` expires can surface as its TimeoutError instead, and a reader that
+    read again would then never end (a loop's shutdown waiting on it for ever).
+
+    Raises:
+        asyncio.CancelledError: the task has a cancellation pending.
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError from error
 
 
 def _abandoned(task: asyncio.Future) -> None:

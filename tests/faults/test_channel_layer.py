@@ -13,6 +13,7 @@ import logging
 import uuid
 
 import pytest
+import redis.exceptions
 from django.conf import settings
 
 from config.channel_layer import LocalFirstRedisChannelLayer
@@ -172,6 +173,35 @@ async def test_one_reader_of_redis_a_process_and_it_stops_once_no_channel_is_liv
     # The reader ends after its current blocking read (``brpop_timeout``).
     await asyncio.wait_for(reader, here.brpop_timeout + WAIT)
     assert reader.done() and not reader.cancelled()
+
+
+async def test_a_cancelled_reader_ends_even_when_redis_py_turns_the_cancel_into_an_error(
+    processes, monkeypatch
+):
+    """On Python 3.11 a cancel that meets redis-py's read timeout can come out as a
+    TimeoutError: the reader must end all the same, or a loop's shutdown (which cancels
+    every task and waits for them) waits for ever."""
+    here, _ = processes
+    reading = asyncio.Event()
+
+    async def read_that_swallows_the_cancel(index, key, timeout):
+        reading.set()
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            raise redis.exceptions.TimeoutError("Timeout reading from socket") from None
+
+    monkeypatch.setattr(here, "_brpop_with_clean", read_that_swallows_the_cancel)
+    monkeypatch.setattr(here, "READ_RETRY_SECONDS", 0.01)
+    consumer = await _consumer(here, "match-9")
+    (reader,) = here._readers.values()
+    await asyncio.wait_for(reading.wait(), WAIT)
+
+    reader.cancel()
+    await asyncio.wait({reader}, timeout=WAIT)
+
+    assert reader.done() and reader.cancelled()
+    await consumer.end()
 
 
 def _run_a_process_that_stops(layer_config: dict, serve_seconds: float) -> None:
