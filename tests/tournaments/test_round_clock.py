@@ -157,7 +157,7 @@ def test_played_out_the_deal_in_progress_goes_on_to_its_end_and_none_follows():
 def test_scored_as_it_stands_is_refused_for_a_game_that_cannot_do_it():
     event = Tournament.objects.create(
         name="Bazzica evening", slug="bazzica-evening", game="bazzica", pairs=True,
-        table_size=4, format=Tournament.Format.PHASES,
+        table_size=4, format=Tournament.Format.PHASES, options={"variant": "quattro"},
     )  # fmt: skip
     phase = Phase(
         tournament=event, number=1, movement=Phase.Movement.DANISH, round_minutes=25,
@@ -172,6 +172,17 @@ def test_scored_as_it_stands_is_refused_for_a_game_that_cannot_do_it():
     phase.save()
     with pytest.raises(PhaseError, match="cannot score a deal stopped part way"):
         phases_check(event)
+
+
+def test_scored_as_it_stands_is_accepted_for_two_player_bazzica():
+    event = Tournament.objects.create(
+        name="Bazzica evening", slug="bazzica-evening", game="bazzica",
+        format=Tournament.Format.PHASES,
+    )  # fmt: skip
+    Phase(
+        tournament=event, number=1, movement=Phase.Movement.DANISH, round_minutes=25,
+        at_time=Phase.AtTime.AS_IT_STANDS,
+    ).full_clean()  # fmt: skip
 
 
 def test_scored_as_it_stands_is_accepted_for_burraco():
@@ -192,7 +203,7 @@ def test_the_admin_phase_inline_shows_at_time_and_refuses_it_for_bazzica(rf):
 
     event = Tournament.objects.create(
         name="Bazzica evening", slug="bazzica-evening", game="bazzica", pairs=True,
-        table_size=4, format=Tournament.Format.PHASES,
+        table_size=4, format=Tournament.Format.PHASES, options={"variant": "quattro"},
     )  # fmt: skip
     request = rf.get("/")
     request.user = make_player("root", is_staff=True, is_superuser=True)

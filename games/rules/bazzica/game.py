@@ -201,6 +201,24 @@ class Bazzica(Game):
             return build_table_view(deal, seat)
         return build_view(deal, seat)
 
+    def result_as_it_stands(self, deal: Deal) -> dict[str, Any] | None:
+        """The deal stopped by a round clock, scored as it stands (``classic`` and ``tre``):
+        each seat's combinations declared and 7s of trumps scored so far, plus the brisques
+        in the tricks it has won; no last trick (no trick has been the last), and the cards
+        of a trick not finished count for nobody. The result of a finished deal
+        (scoring.py's ``deal_result``, table_scoring.py's ``table_result``, ``last_trick``
+        None) with ``"stopped": True``.
+
+        None for ``rubicone`` and ``quattro``: their match is one deal, and its Rubicone
+        (a side under 1000 loses the difference and 500, 002 "Varianti") measures a whole
+        deal; those events play the deal out.
+        Source: ../shared/rules/sources/002_94586e7e86dfeab2.txt ("Combinazioni e punti",
+        "Seconda fase"). Raises ValueError for a deal that is over."""
+        if isinstance(deal, BazzicaTableDeal) and deal.variant.rubicon:
+            return None
+        # ``last_trick`` of a deal in progress names the winner of the latest trick.
+        return {**self._stopped_result(deal), "last_trick": None}
+
     def public_history(self, deal: Deal, seat: int | None) -> list[tuple[int, str]]:
         """The deal's actions as ``seat`` saw them: all of them, in every variant, since every
         action of Bazzica is public (cards played face up, declarations shown, ``draw`` and

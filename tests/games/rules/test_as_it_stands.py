@@ -1,7 +1,8 @@
 """A deal stopped part way by an event's round clock and scored as it stands
 (``Game.result_as_it_stands``): Burraco, Tressette, Tute and Briscola count what each
-side has won so far, in the shape of a finished deal's result, marked ``stopped``; the
-games that cannot (Bazzica, Scopa...) say None. Every expectation is worked out by hand
+side has won so far, in the shape of a finished deal's result, marked ``stopped``, and so
+does Bazzica (but for its one-deal Rubicone variants); the games that cannot (Scopa...)
+say None. Every expectation is worked out by hand
 in the comments.
 
 Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Burraco", "Tresette", "Tute",
@@ -160,7 +161,48 @@ def test_a_finished_deal_has_no_result_as_it_stands():
     assert "stopped" not in deal.result()
 
 
-@pytest.mark.parametrize("slug", ["bazzica", "scopa", "rumino"])
-def test_games_that_cannot_score_a_deal_part_way_say_none(slug):
+def test_a_bazzica_deal_stopped_counts_declarations_and_brisques_won_without_the_last_trick():
+    from tests.games.rules.bazzica.test_bazzica_helpers import BOB, bob_wins, trick
+
+    bazzica = get_game("bazzica")
+    # Bob leads the AS and wins it over alice's 7C (trumps: hearts, the upcard KH).
+    deal = bob_wins(["AS", "QS", "JD", "KC", "8H", "9H", "10H", "JH"], upcard="KH")
+    deal.apply("declare bezique JD QS")  # 40
+    assert trick(deal, "10S", "8D") == BOB  # his 10S wins the alice's 8D
+    deal.apply("draw")
+    deal.apply("play KC")  # a trick not finished counts for nobody
+    result = bazzica.result_as_it_stands(deal)
+    # Bob: the bezique 40, brisques AS and 10S (10 each), no 7 of trumps, no last trick.
+    assert result["declared"] == [0, 40] and result["brisques"] == [0, 20]
+    assert result["sevens"] == [0, 0] and result["last_trick"] is None
+    assert result["points"] == result["side_points"] == [0, 60]
+    assert result["tricks"] == [0, 2] and result["stopped"] is True
+    assert set(result) - {"stopped"} == set(deal._result()) | {"side_points"}
+    assert bazzica.match_winner([result], {}) is None  # nobody has reached 1000
+
+
+def test_a_bazzica_three_handed_deal_stopped_is_scored_as_it_stands():
+    bazzica = get_game("bazzica")
+    deal = bazzica.new_deal(seats=3, options={"variant": "tre"}, seed=4)
+    for _ in range(12):
+        deal.apply(deal.legal_actions()[0])
+    result = bazzica.result_as_it_stands(deal)
+    assert result["stopped"] is True and result["last_trick"] is None
+    assert result["points"] == [
+        result["declared"][s] + result["sevens"][s] + result["brisques"][s] for s in range(3)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "seats"),
+    [
+        ("bazzica", {"variant": "rubicone"}, 2),
+        ("bazzica", {"variant": "quattro"}, 4),
+        ("scopa", {}, 2),
+        ("rumino", {}, 2),
+    ],
+)
+def test_games_that_cannot_score_a_deal_part_way_say_none(slug, options, seats):
     game = get_game(slug)
-    assert game.result_as_it_stands(game.new_deal(seed=3)) is None
+    deal = game.new_deal(seats=seats, options=options, seed=3)
+    assert game.result_as_it_stands(deal) is None
