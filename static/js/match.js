@@ -1151,6 +1151,9 @@ function gameTitle(game) {
 function dealsList(ctx) {
   const deals = ctx.match.deals || [];
   if (!deals.length) return null;
+  // A deal stopped by the event's round clock can only be the match's last.
+  const last = ctx.match.last_result && ctx.match.last_result.result;
+  const stopped = last && last.stopped ? deals[deals.length - 1].number : null;
   return h("div", { class: "lt-deals" },
     h("h4", {}, gettext("Previous deals")),
     h("ol", { class: "lt-deal-list", "data-testid": "deals" },
@@ -1161,7 +1164,8 @@ function dealsList(ctx) {
           ctx.match.id && !ctx.match.replay ? h("a", {
             class: "lt-replay-link", href: `/matches/${ctx.match.id}/deals/${d.number}/`,
             "data-testid": `replay-${d.number}`, title: gettext("Step through this deal, every hand shown"),
-          }, gettext("replay")) : null))));
+          }, gettext("replay")) : null,
+          d.number === stopped ? h("span", { class: "muted", "data-testid": "deal-stopped" }, ` · ${gettext("stopped at time, scored as it stood")}`) : null))));
 }
 
 /** Whether this viewer may resign now: a seated player of a match started and not over

@@ -149,10 +149,15 @@ def test_a_match_ended_by_the_round_clock_says_its_last_deal_was_scored_as_it_st
     banner = "[data-testid=match-over] .lt-over-sub"
     english.render(state_of("briscola", deal.view(None), names, **finished))
     assert "time was up: the last deal was scored as it stood" in english.page.inner_text(banner)
+    # The previous deals list marks the stopped deal too.
+    marked = "[data-testid=deals] li [data-testid=deal-stopped]"
+    assert "stopped at time, scored as it stood" in english.page.inner_text(marked)
     italian.render(state_of("briscola", deal.view(None), names, **finished))
     assert "l'ultima mano è stata contata così com'era" in italian.page.inner_text(banner)
+    assert "fermata a tempo scaduto" in italian.page.inner_text(marked)
     english.render(state_of("briscola", deal.view(None), names, **played_out))
     assert "time was up" not in english.page.inner_text(banner)
+    assert english.page.locator(marked).count() == 0
 
 
 def test_a_replayed_move_reads_in_words(english, italian):
