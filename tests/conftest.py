@@ -16,6 +16,7 @@ from accounts.models import Player
 from config.celery import app as celery_app
 from games import async_db, claim_window
 from games import services as game_services
+from games.heuristics import heuristic_action
 from games.models import Deal, Match
 from games.state import engine_for, forget_match_context
 from tournaments import services
@@ -151,9 +152,22 @@ def seated(match: Match) -> dict[int, Player]:
     return {seat.number: seat.player for seat in match.seats.select_related("player")}
 
 
-def play_random(match: Match, *, rng: random.Random, until=None, max_actions=5000) -> int:
+def heuristic_choice(engine, rng: random.Random) -> str:
+    """The ``heuristic`` bot's action (games/heuristics) for the seat to act of ``engine``,
+    from that seat's view and public history: a policy for ``play_random`` where uniformly
+    random play makes a match very long (Rumino's game to 100 takes about ten times as many
+    actions)."""
+    seat = engine.to_act
+    history = engine.game.public_history(engine, seat)
+    return heuristic_action(engine.game.slug, engine.view(seat), rng, history)
+
+
+def play_random(
+    match: Match, *, rng: random.Random, until=None, max_actions=5000, choose=None
+) -> int:
     """Play random legal actions through the service until the match ends (or ``until``
-    returns True for the match). Returns the number of actions applied.
+    returns True for the match); ``choose(engine, rng)``, if given, picks each action
+    instead (``heuristic_choice``). Returns the number of actions applied.
     """
     players = seated(match)
     count = 0
@@ -166,7 +180,7 @@ def play_random(match: Match, *, rng: random.Random, until=None, max_actions=500
             # A claim window (Rumino) has closed: a claimant's answer now comes too late,
             # and the next player's action first lets the offers still open lapse.
             engine.game.lapse_claims(engine)
-        action = rng.choice(engine.legal_actions())
+        action = choose(engine, rng) if choose else rng.choice(engine.legal_actions())
         with transaction.atomic():
             game_services.match_apply_action(
                 match_id=match.pk,
