@@ -101,7 +101,7 @@ class TournamentForm(forms.ModelForm):
         game, options = cleaned.get("game"), cleaned.get("options")
         if game:
             if options is not None and not isinstance(options, dict):
-                self.add_error("options", "Options must be a JSON object.")
+                self.add_error("options", _("Options must be a JSON object."))
                 return cleaned
             try:
                 cleaned["options"] = get_game(game).validate_options(options or {})
@@ -109,7 +109,7 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("options", str(error))
         opens, closes = cleaned.get("registration_opens_at"), cleaned.get("registration_closes_at")
         if opens and closes and closes <= opens:
-            self.add_error("registration_closes_at", "Registration must close after it opens.")
+            self.add_error("registration_closes_at", _("Registration must close after it opens."))
         return cleaned
 
 
@@ -236,27 +236,37 @@ class TournamentAdmin(SecretLookupsRefused, admin.ModelAdmin):
     def entry_count(self, obj):
         return obj.entry_total
 
-    @admin.action(description="Open registration")
+    @admin.action(description=_("Open registration"))
     def open_registration(self, request, queryset):
-        _run(self, request, queryset, services.tournament_open_registration, "registration open.")
+        _run(
+            self, request, queryset, services.tournament_open_registration, _("registration open.")
+        )
 
-    @admin.action(description="Close registration and make the schedule")
+    @admin.action(description=_("Close registration and make the schedule"))
     def close_registration_and_make_schedule(self, request, queryset):
         _run(
             self,
             request,
             queryset,
             services.tournament_close_registration,
-            "registration closed; the schedule is being made.",
+            _("registration closed; the schedule is being made."),
         )
 
-    @admin.action(description="Start the next round")
+    @admin.action(description=_("Start the next round"))
     def start_next_round(self, request, queryset):
-        _run(self, request, queryset, services.tournament_start_next_round, "next round started.")
+        _run(
+            self, request, queryset, services.tournament_start_next_round, _("next round started.")
+        )
 
-    @admin.action(description="Recompute standings")
+    @admin.action(description=_("Recompute standings"))
     def recompute_standings(self, request, queryset):
-        _run(self, request, queryset, services.tournament_recompute_standings, "standings updated.")
+        _run(
+            self,
+            request,
+            queryset,
+            services.tournament_recompute_standings,
+            _("standings updated."),
+        )
 
     @admin.action(description=_("Export the standings (CSV)"))
     def export_standings_csv(self, request, queryset):
