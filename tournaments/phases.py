@@ -169,8 +169,11 @@ def _mitchell_tables(round_: Round, phase: Phase, entries: dict[int, Entry]):
     """The seatings of a Mitchell round (N, E, S, W: NS pair's players at 0 and 2) and
     the pairs with a bye (against the phantom, or whose opponents have withdrawn)."""
     if phase.seated is None:
+        # "Entry order" is the order the pairs entered in (registration, or the rows staff
+        # added in admin), not the seeds of the pairing numbers.
+        entered = sorted(entries.values(), key=lambda e: (e.created_at, e.pk))
         north, east = seat_pairs(
-            list(entries),
+            [e.pk for e in entered],
             seating=phase.seating,
             seed=phase.pk,
             north_south=phase.north_south,

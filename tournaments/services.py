@@ -64,7 +64,7 @@ def tournament_open_registration(*, tournament: Tournament) -> Tournament:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-        raise TournamentError(f"{tournament} is past registration.")
+        raise TournamentError(_("%(event)s is past registration.") % {"event": tournament})
     try:
         tournament.options = get_game(tournament.game).validate_options(tournament.options)
     except ValueError as error:
@@ -215,9 +215,11 @@ def tournament_close_registration(*, tournament: Tournament) -> Tournament:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise TournamentError(f"{tournament}: registration is not open.")
+        raise TournamentError(_("%(event)s: registration is not open.") % {"event": tournament})
     if tournament.entries.count() < 2:
-        raise TournamentError(f"{tournament}: at least two players must enter.")
+        raise TournamentError(
+            _("%(event)s: at least two players must enter.") % {"event": tournament}
+        )
     tournament.status = Tournament.Status.SCHEDULED
     tournament.save(update_fields=["status"])
     tournament_id = tournament.pk
@@ -456,10 +458,10 @@ def tournament_start_next_round(*, tournament: Tournament) -> Round:
         TournamentError: the tournament has no schedule yet or no pending round.
     """
     if tournament.status not in (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING):
-        raise TournamentError(f"{tournament}: make the schedule first.")
+        raise TournamentError(_("%(event)s: make the schedule first.") % {"event": tournament})
     pending = tournament.rounds.filter(status=Round.Status.PENDING).order_by("number").first()
     if pending is None:
-        raise TournamentError(f"{tournament}: every round has started.")
+        raise TournamentError(_("%(event)s: every round has started.") % {"event": tournament})
     return round_start(round_id=pending.pk)
 
 

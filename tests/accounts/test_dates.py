@@ -105,7 +105,7 @@ def test_an_unknown_time_zone_is_refused_and_changes_nothing(client, alice, star
 def test_italian_pages_read_the_same_moment_in_italian(client, started_early):
     client.cookies["django_language"] = "it"
     shown = _round_start_on_page(client, started_early)
-    assert shown.strip() == "iniziato Sab 28 Nov 2026, 11:28 CET"
+    assert shown.strip() == "dal Sab 28 Nov 2026, 11:28 CET"  # the round is still going on
 
 
 def test_the_formatter_in_english_and_italian():

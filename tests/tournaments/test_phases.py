@@ -236,6 +236,35 @@ def test_twelve_players_play_individual_tressette_with_a_new_partner_each_round(
     assert standings == {pk: pytest.approx(expected[pk]) for pk in entry_of.values()}
 
 
+def test_a_mitchell_seated_in_entry_order_puts_the_first_pairs_entered_north_south(db):
+    from tournaments.models import Rating
+
+    players = [make_player(f"q{i:02d}") for i in range(8)]
+    # The last pair entered is the best rated: seeds are not the entry order.
+    Rating.objects.create(player=players[6], game="tressette", rating=1900)
+    event = make_event("tressette", players, table_size=4, pairs=True)
+    entries = [
+        Entry.objects.create(
+            tournament=event,
+            player=players[2 * i],
+            partner=players[2 * i + 1],
+            partner_confirmed=True,
+        )  # fmt: skip
+        for i in range(4)
+    ]
+    Phase.objects.create(tournament=event, number=1, movement=Phase.Movement.MITCHELL, rounds=2)
+    services.tournament_close_registration(tournament=event)
+    services.tournament_make_schedule(tournament_id=event.pk)
+    assert Entry.objects.get(pk=entries[3].pk).pairing_number == 1
+    event.refresh_from_db()
+    services.tournament_start_next_round(tournament=event)
+    phase = Phase.objects.get(tournament=event)
+    assert phase.seated == {
+        "ns": [entries[0].pk, entries[1].pk],
+        "ew": [entries[2].pk, entries[3].pk],
+    }
+
+
 def test_an_individual_phase_needs_an_individual_event(db):
     players = [make_player(f"u{i}") for i in range(8)]
     event = make_event("tressette", players, table_size=4, pairs=True)
