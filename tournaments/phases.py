@@ -75,26 +75,35 @@ def phases_check(tournament: Tournament) -> None:
         )
 
 
+# Between two rounds on a round clock: the pairs move and sit down.
+CHANGEOVER = timedelta(minutes=5)
+
+
 def phases_make_rounds(tournament: Tournament, start) -> list[Round]:
     """Create every phase's rounds, numbered through the event, without matches (each
-    is paired when it starts, ``phase_pair_round``). ``start(index)`` gives round
-    ``index``'s planned start.
+    is paired when it starts, ``phase_pair_round``). ``start(0)`` is round 1's planned
+    start; a round on a round clock plans the next one its ``round_minutes`` and a
+    ``CHANGEOVER`` later (a club evening's rounds follow each other), any other round
+    the event's ``round_interval`` later. A round whose time comes while the one before
+    is still being played waits for it (``start_due_rounds``).
 
     Raises:
         PhaseError: as ``phases_check``.
     """
     phases_check(tournament)
     rounds = []
+    at = start(0)
     for phase in tournament.phases.order_by("number"):
         for _index in range(phase.rounds):
             rounds.append(
                 Round.objects.create(
-                    tournament=tournament,
-                    number=len(rounds) + 1,
-                    phase=phase,
-                    starts_at=start(len(rounds)),
+                    tournament=tournament, number=len(rounds) + 1, phase=phase, starts_at=at
                 )
             )
+            if phase.round_minutes:
+                at += timedelta(minutes=phase.round_minutes) + CHANGEOVER
+            else:
+                at += tournament.round_interval
     return rounds
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from datetime import timedelta
 from itertools import combinations
 
 import pytest
@@ -159,6 +160,16 @@ def test_a_burraco_evening_of_mitchell_duplicate_and_danish_rounds_in_vp(burraco
     assert standings == {pk: pytest.approx(expected[pk]) for pk in entries}
     ranked = list(Standing.objects.filter(tournament=event).order_by("rank"))
     assert [s.match_points for s in ranked] == sorted(standings.values(), reverse=True)
+
+
+def test_an_evening_s_rounds_on_a_round_clock_are_planned_one_after_the_other(
+    burraco_evening,
+):
+    starts = list(burraco_evening.rounds.order_by("number").values_list("starts_at", flat=True))
+    # 25-minute rounds and 5 minutes to change tables, not a day apart.
+    assert [later - earlier for earlier, later in zip(starts, starts[1:], strict=False)] == [
+        phases.CHANGEOVER + timedelta(minutes=25)
+    ] * 3
 
 
 def test_a_board_stays_hidden_until_every_table_has_played_it(burraco_evening):
