@@ -64,6 +64,8 @@ def test_phone_pages_fit_and_presence_and_turn_show(asgi_server, live_match, bro
     assert waiter.locator("#favicon").get_attribute("href").endswith("favicon.svg")
     switch = mover.locator("[data-testid=sound-switch]")
     assert switch.get_attribute("aria-pressed") == "false"
+    if not switch.is_visible():  # on the phone it is in the folded scores panel
+        mover.locator("[data-testid=scores-panel] > summary").click()
     switch.click()
     mover.wait_for_selector("[data-testid=sound-switch][aria-pressed=true]")
     # Alice closes the match: Bob sees her gone.
