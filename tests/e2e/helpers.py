@@ -263,15 +263,16 @@ def finish_match_and_see_the_results(
         assert row.locator("[data-testid=last-change]").text_content().strip() == change
 
 
-def play_on_through_services(match_id: int) -> None:
+def play_on_through_services(match_id: int, choose=None) -> None:
     """Random legal moves of each seat in turn through ``games.services`` until the match
-    ends (``tests.conftest.play_random``), on a thread of its own: this one runs
-    Playwright's event loop. The tables in the browsers get each move as it is broadcast."""
+    ends (``tests.conftest.play_random``; ``choose`` as there), on a thread of its own: this
+    one runs Playwright's event loop. The tables in the browsers get each move as it is
+    broadcast."""
 
     def run() -> None:
         try:
             match = Match.objects.get(pk=match_id)
-            play_random(match, rng=random.Random(match_id), max_actions=20_000)
+            play_random(match, rng=random.Random(match_id), max_actions=20_000, choose=choose)
         finally:
             connections.close_all()
 
