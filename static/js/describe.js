@@ -154,7 +154,7 @@ const DESCRIBE = {
     if (kind === "exchange" && rest.length === 1) return say(gettext("%(player)s exchanges %(card)s for the upcard"), { player, card: theCard(rest[0], pack) });
     if (kind === "veinte" && rest.length === 1) return say(gettext("%(player)s declares veinte in %(suit)s"), { player, suit: suitName(rest[0], pack) });
     if (!kind) return null;
-    const what = kind.replace(/_/g, " ");
+    const what = declarationName(kind);
     if (!rest.length) return say(gettext("%(player)s declares %(cards)s"), { player, cards: what });
     return say(gettext("%(player)s declares %(what)s: %(cards)s"), { player, what, cards: cardList(rest, pack) });
   },
@@ -184,4 +184,21 @@ export function describeAction(stateOrGame, seatName, action) {
   const describe = Object.prototype.hasOwnProperty.call(DESCRIBE, kind) ? DESCRIBE[kind] : null;
   const sentence = describe ? describe(player, words, { game, pack, view, action: text }) : null;
   return sentence || `${player}: ${actionText(text, pack)}`;
+}
+
+/** A declaration's kind in words (Bazzica's combinations, Tute's cante); an unknown kind
+ *  as its key with spaces. */
+function declarationName(kind) {
+  const names = {
+    double_bezique: gettext("a double bezique"),
+    sequence: gettext("a sequence"),
+    four_aces: gettext("four aces"),
+    four_kings: gettext("four kings"),
+    four_queens: gettext("four queens"),
+    four_jacks: gettext("four jacks"),
+    bezique: gettext("a bezique"),
+    royal_marriage: gettext("a royal marriage"),
+    marriage: gettext("a marriage"),
+  };
+  return names[kind] || kind.replace(/_/g, " ");
 }

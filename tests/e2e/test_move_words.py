@@ -27,6 +27,7 @@ MOVES = [
     ("ziginette", "bob", "pass"),
     ("tressette", "carla", "striscio 3"),
     ("spizzichino", "dario", "hand 3 6"),
+    ("bazzica", "elena", "declare royal_marriage KH QH"),
 ]
 
 ENGLISH = [
@@ -42,6 +43,7 @@ ENGLISH = [
     "bob passes the bank",
     "carla signals striscio (3 in the suit)",
     "dario keeps packets 3 and 6 in hand",
+    "elena declares a royal marriage: Re and Donna di Cuori",
 ]
 
 ITALIAN = [
@@ -57,6 +59,7 @@ ITALIAN = [
     "bob cede il banco",
     "carla segnala striscio (3 nel seme)",
     "dario tiene in mano i pacchetti 3 e 6",
+    "elena dichiara un matrimonio di briscola: Re e Donna di Cuori",
 ]
 
 
