@@ -85,17 +85,33 @@ def danish_round(
     entrant, who has the bye with an odd number (or None).
 
     With ``avoid_rematches``, each highest unpaired entrant meets the highest below it
-    not yet met (``met``: pairs as frozensets); when everyone below has been met, the
-    next one below is taken anyway.
+    not yet met (``met``: pairs as frozensets), and where that would leave the entrants
+    below with only rematches, the next one not met instead (a search, first pairings
+    first, as the modified Danish of the Italian Burraco events does by swapping); only
+    when no round without a rematch exists (or the search passes ``SEARCH_BUDGET``
+    steps) is everyone paired greedily, a rematch taken where nothing else is left.
 
     >>> danish_round(["a", "b", "c", "d"], {frozenset("ab")})
     ([('a', 'c'), ('b', 'd')], None)
+    >>> danish_round(["a", "b", "c", "d"], {frozenset("ab"), frozenset("cd")})
+    ([('a', 'c'), ('b', 'd')], None)
+    >>> danish_round(["a", "b", "c", "d"], {frozenset("ac"), frozenset("bd")})
+    ([('a', 'b'), ('c', 'd')], None)
+    >>> danish_round(["a", "b", "c", "d"], {frozenset("ab"), frozenset("ac"), frozenset("bd")})
+    ([('a', 'd'), ('b', 'c')], None)
+
+    Raises:
+        ValueError: an entrant is listed twice.
     """
     met = met or set()
     waiting = list(ranked)
     if len(set(waiting)) != len(waiting):
         raise ValueError("an entrant is listed twice")
     bye = waiting.pop() if len(waiting) % 2 else None
+    if avoid_rematches:
+        found = _pairs_without_rematch(waiting, met, [SEARCH_BUDGET])
+        if found is not None:
+            return found, bye
     pairs = []
     while waiting:
         top = waiting.pop(0)
@@ -106,3 +122,28 @@ def danish_round(
             )
         pairs.append((top, waiting.pop(partner)))
     return pairs, bye
+
+
+# Steps of the search for a Danish round without a rematch before it gives up.
+SEARCH_BUDGET = 20_000
+
+
+def _pairs_without_rematch(
+    waiting: list, met: set[frozenset], budget: list[int]
+) -> list[tuple] | None:
+    """The first pairing, in the Danish order (the highest unpaired entrant with the
+    highest below it not met), of ``waiting`` with no pair in ``met``; None if there is
+    none or ``budget[0]`` steps run out."""
+    if not waiting:
+        return []
+    top, rest = waiting[0], waiting[1:]
+    for index, other in enumerate(rest):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if frozenset((top, other)) in met:
+            continue
+        found = _pairs_without_rematch(rest[:index] + rest[index + 1 :], met, budget)
+        if found is not None:
+            return [(top, other), *found]
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from itertools import combinations
 
 import pytest
 from hypothesis import given
@@ -58,3 +59,35 @@ def test_the_danish_system_pairs_in_standings_order_avoiding_rematches():
     everyone = {frozenset(p) for p in ("ab", "ac", "ad")}
     assert danish_round(["a", "b", "c", "d"], everyone)[0][0] == ("a", "b")
     assert doctest.testmod(knockout).failed == 0
+
+
+def test_the_danish_system_swaps_lower_pairs_rather_than_leave_a_rematch_at_the_bottom():
+    # Greedy pairing would give a-b, c-d and then e-f, who have met: c takes e instead.
+    met = {frozenset("ef")}
+    assert danish_round(list("abcdef"), met) == ([("a", "b"), ("c", "e"), ("d", "f")], None)
+    # Where no round without a rematch exists, the greedy pairing stands.
+    everyone = {frozenset(p) for p in ("ab", "ac", "ad", "bc", "bd", "cd")}
+    assert danish_round(list("abcd"), everyone) == ([("a", "b"), ("c", "d")], None)
+
+
+@given(st.integers(2, 8), st.randoms(use_true_random=False))
+def test_a_danish_round_has_no_rematch_whenever_one_without_exists(half, rng):
+    ranked = list(range(2 * half))
+    met = {frozenset(p) for p in combinations(ranked, 2) if rng.random() < 0.3}
+    pairs, _bye = danish_round(ranked, met)
+    assert sorted(x for pair in pairs for x in pair) == ranked
+    rematches = sum(frozenset(pair) in met for pair in pairs)
+    possible = _rematch_free_exists(ranked, met)
+    assert rematches == 0 or not possible
+
+
+def _rematch_free_exists(entrants: list, met: set) -> bool:
+    """Whether ``entrants`` can all be paired with no pair in ``met`` (brute force)."""
+    if not entrants:
+        return True
+    first, rest = entrants[0], entrants[1:]
+    return any(
+        frozenset((first, other)) not in met
+        and _rematch_free_exists([x for x in rest if x != other], met)
+        for other in rest
+    )
