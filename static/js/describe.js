@@ -186,8 +186,8 @@ export function describeAction(stateOrGame, seatName, action) {
   return sentence || `${player}: ${actionText(text, pack)}`;
 }
 
-/** A declaration's kind in words (Bazzica's combinations, Tute's cante); an unknown kind
- *  as its key with spaces. */
+/** A declaration's kind in words (Bazzica's combinations); an unknown kind as its key
+ *  with spaces. */
 function declarationName(kind) {
   const names = {
     double_bezique: gettext("a double bezique"),

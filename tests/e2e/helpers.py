@@ -141,9 +141,10 @@ def play_two(
     after: Callable | None = None,
     name: str = "table",
     shots_at: Iterable[int] = (12,),
+    turns: int | None = None,
 ) -> list[str]:
     """Play in two browsers until deal number ``deal`` has its result stored (``None``:
-    until the match is over), or the match is over.
+    until the match is over), or the match is over, or ``turns`` moves have been sent.
 
     Whichever page has its own seat in ``#table[data-to-act]`` takes the turn:
     ``turn(page, seat)`` does the game's own clicking (ticks, choice lists) and returns the
@@ -155,7 +156,7 @@ def play_two(
     deadline = time.monotonic() + timeout
     what = "the match" if deal is None else f"deal {deal}"
     sent: list[str] = []
-    while not is_over(match, deal):
+    while not is_over(match, deal) and (turns is None or len(sent) < turns):
         assert time.monotonic() < deadline, f"{what} did not finish in time"
         mover = to_act(pages)
         if mover is None:

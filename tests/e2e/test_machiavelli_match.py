@@ -12,7 +12,6 @@ The deck is set in the fixture (before any action) so that the first player hold
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -23,12 +22,11 @@ from tests.conftest import heuristic_choice, make_player
 from tests.e2e.helpers import (
     SEQ_CHANGED,
     TABLE,
-    click_and_wait,
     play_on_through_services,
+    play_two,
     screenshot,
     seat_players,
     start_first_round,
-    to_act,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -183,16 +181,8 @@ def test_two_players_lay_a_run_by_keyboard_extend_it_by_dragging_and_play_to_the
         button.first.wait_for()
         return button.first
 
-    sent = []
-    deadline = time.monotonic() + 60
-    while len(sent) < 6:  # a few turns by clicking, the rest through the services
-        assert time.monotonic() < deadline, "the draws did not come round"
-        mover = to_act(pages)
-        if mover is None:
-            time.sleep(0.05)
-            continue
-        seat, page = mover
-        sent.append(click_and_wait(page, take_turn(page, seat)))
+    # A few turns by clicking, the rest through the services.
+    sent = play_two(pages, take_turn, match=match, deal=None, timeout=60, turns=6, shots_at=())
     assert sent == ["draw"] * 6
     # Random legal play rearranges the table at length: the heuristic bot plays it out.
     play_on_through_services(match.pk, choose=heuristic_choice)

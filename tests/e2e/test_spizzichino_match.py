@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from functools import partial
 
 import pytest
@@ -15,13 +14,10 @@ import pytest
 from games.models import Match
 from tests.conftest import make_player
 from tests.e2e.helpers import (
-    TABLE,
-    click_and_wait,
     play_on_through_services,
     play_two,
     seat_players,
     start_first_round,
-    to_act,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -87,14 +83,8 @@ def test_two_players_play_a_whole_match_by_clicking_and_see_the_standings_change
     match.refresh_from_db()
     if match.status == Match.Status.IN_PROGRESS:
         # The next deal's first pick, by clicking, with the last deal still on the table.
-        deadline = time.monotonic() + 30
-        while (mover := to_act(pages)) is None or (
-            mover[1].locator(TABLE).get_attribute("data-phase") != "pick"
-        ):
-            assert time.monotonic() < deadline, "nobody is to pick in the next deal"
-            time.sleep(0.05)
-        seat, page = mover
-        click_and_wait(page, turn(page, seat))
+        picked = play_two(pages, turn, match=match, deal=2, timeout=30, turns=1, shots_at=())
+        assert picked[0].startswith("pick ")
         assert SEEN_PREVIOUS == [2], SEEN_PREVIOUS
         play_on_through_services(match.pk)
 
