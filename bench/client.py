@@ -250,6 +250,29 @@ def is_refusal(error: BaseException) -> bool:
     return False
 
 
+class StartGate:
+    """When the matches of a window may start (bench/floor.py's scenarios): closed until
+    ``open()``; a seat on move then waits until ``start_offset`` seconds after the opening
+    (its ``SeatClient.start_offset``: 0 for every match of a round starting together, a
+    spread for staggered starts) before its think time. Later moves do not wait."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.opened_at = 0.0
+
+    def open(self) -> None:
+        """Let every seat start (its offset counted from now)."""
+        self.opened_at = time.perf_counter()
+        self.event.set()
+
+    async def wait(self, offset: float) -> None:
+        """Wait for the opening, then until ``offset`` seconds after it."""
+        await self.event.wait()
+        left = self.opened_at + offset - time.perf_counter()
+        if left > 0:
+            await asyncio.sleep(left)
+
+
 @dataclass
 class SeatClient:
     """One seat of one match, played by a script (see the module docstring).
@@ -266,6 +289,8 @@ class SeatClient:
     an action / without any message (None: never). ``ping_every``: send ``ping`` this
     often. The browser (static/js/match.js) has no timeouts and pings every 25 s:
     ``ack_timeout=None, idle_timeout=None, ping_every=25`` plays like it.
+    ``gate``/``start_offset``: with a ``StartGate``, the seat's actions wait for it to
+    open and then ``start_offset`` seconds more (only the first waits in effect).
     ``message_limit``: the server's messages a second a socket (its
     ``LIVE_MAX_MESSAGES_PER_SECOND``) and ``message_burst`` the most it takes at once
     (its token bucket, ``LIVE_MAX_MESSAGES_PER_SECOND * LIVE_MESSAGE_BURST_SECONDS``):
@@ -305,6 +330,8 @@ class SeatClient:
     ws: object = None
     message_limit: int | None = None
     message_burst: int | None = None
+    gate: StartGate | None = None
+    start_offset: float = 0.0
 
     def __post_init__(self) -> None:
         self.index = self.start % len(self.urls)
@@ -549,6 +576,8 @@ class SeatClient:
                 self.stats.events["resent"] += 1
                 await self._send_action(ws, self.pending)
             return
+        if self.gate is not None:
+            await self.gate.wait(self.start_offset)
         low, high = self.think
         if high > 0:
             await asyncio.sleep(self.rng.uniform(low, high))

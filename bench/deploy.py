@@ -225,7 +225,8 @@ def start_process(name: str, argv: list[str], env: dict[str, str], log_dir: Path
 
 @dataclass
 class Deployment:
-    """The scaling deployment: ``len(ports)`` uvicorn processes, a worker, beat, Redis.
+    """The scaling deployment: ``len(ports)`` uvicorn processes, a worker, beat, Redis;
+    with ``fresh_database``, on a database dropped and created again.
 
     Use as a context manager; every process it started is stopped on exit.
     """
@@ -240,6 +241,7 @@ class Deployment:
     processes: dict[str, Process] = field(default_factory=dict)
     redis_port: int | None = None
     retired: list[Process] = field(default_factory=list)
+    fresh_database: bool = False
 
     @property
     def database_url(self) -> str:
@@ -268,7 +270,7 @@ class Deployment:
             self.redis_port = free_port()
             self.redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
             self.start_redis()
-        ensure_database(self.database_url)
+        ensure_database(self.database_url, fresh=self.fresh_database)
         subprocess.run(
             [PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"],
             cwd=ROOT, env=self.env, check=True,

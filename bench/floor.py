@@ -119,22 +119,31 @@ class FloorMeter(CpuMeter):
         return groups
 
 
-async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: float) -> dict:
-    """Connect ``clients`` (every one has its first state, or 120 s passed), play for
-    ``warmup`` s, measure a window of ``window`` s, then stop every client at its next
-    state (at most 60 s more).
+async def measure(
+    clients, stats, meter: CpuMeter, *, warmup: float, window: float, gate=None, probe=None
+) -> dict:
+    """Connect ``clients`` (every one has its first state, or 120 s passed), open their
+    ``gate`` (a ``bench.client.StartGate``) if any, play for ``warmup`` s, measure a window
+    of ``window`` s, then stop every client at its next state (at most 60 s more).
+    ``probe``: a directory for the client's event-loop lags (``bench.probe.loop_lag``).
 
     Returns:
-        ``{"actions", "seconds", "rtts" (ms), "used": {part: CPU seconds}}`` of the window
-        (acknowledgements received in it).
+        ``{"actions", "seconds", "rtts" (ms), "rtt_at" ([(perf_counter s, ms)]), "used":
+        {part: CPU seconds}}`` of the window (acknowledgements received in it).
     """
     tasks = [asyncio.create_task(client.run()) for client in clients]
+    if probe is not None:
+        from bench.probe import loop_lag
+
+        tasks.append(asyncio.create_task(loop_lag(probe)))
     try:
         # Connecting costs the site far more than the floor (the session, the seat, the
         # presence): the window starts ``warmup`` s after every seat has its first state.
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and any(c.state is None for c in clients):
             await asyncio.sleep(0.1)
+        if gate is not None:
+            gate.open()
         await asyncio.sleep(warmup)
         before = await asyncio.to_thread(meter.sample)
         started = time.perf_counter()
@@ -144,6 +153,8 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
     finally:
         for client in clients:
             client.stop_after = 1  # done at the next state it sees
+        if probe is not None:
+            tasks.pop().cancel()
         done, pending = await asyncio.wait(tasks, timeout=60)
         for task in pending:
             task.cancel()
@@ -153,6 +164,7 @@ async def measure(clients, stats, meter: CpuMeter, *, warmup: float, window: flo
         "actions": actions,
         "seconds": ended - started,
         "rtts": [rtt for at, rtt in stats.rtt_at if started <= at <= ended],
+        "rtt_at": [(at, rtt) for at, rtt in stats.rtt_at if started <= at <= ended],
         "used": cpu_used(before, after),
     }
 
@@ -163,7 +175,8 @@ def summarize(windows: list[dict]) -> dict:
     action of their summed CPU.
 
     Returns:
-        ``{"actions", "actions_per_s", "p50", "p99", "mean" (ms), "cpu_ms_per_action":
+        ``{"actions", "actions_per_s", "p50", "p99", "p999" (p99.9), "mean" (ms),
+        "cpu_ms_per_action":
         {part: ms}, "cpu_ms_per_action_total" (every server process), "cores_busy_ours",
         "cores_busy_machine"}``.
     """
@@ -181,6 +194,7 @@ def summarize(windows: list[dict]) -> dict:
         "actions_per_s": round(actions / seconds, 1),
         "p50": round(percentile(rtts, 50), 1),
         "p99": round(percentile(rtts, 99), 1),
+        "p999": round(percentile(rtts, 99.9), 1),
         "mean": round(statistics.fmean(rtts), 1) if rtts else 0.0,
         "cpu_ms_per_action": per_action,
         "cpu_ms_per_action_total": round(1000 * server / actions, 2) if actions else 0.0,
@@ -190,19 +204,19 @@ def summarize(windows: list[dict]) -> dict:
 
 
 def play_window(
-    kind: str, deployment: Deployment, count: int, args, point: int, matches=None
+    kind: str, deployment: Deployment, count: int, args, point: int, scenario: str
 ) -> dict:
-    """One window: ``count`` matches of ``kind`` ("floor" or "site") measured by
-    ``measure``; for the site, every acknowledged action is checked in the database.
-    ``matches``: the site's matches to play on (``create_matches``), else new ones.
+    """One window: ``count`` new matches of ``kind`` ("floor" or "site") started as
+    ``scenario`` says (``SCENARIOS``) and measured by ``measure``.
 
     Returns:
         ``measure``'s result with ``errors`` (client error counts), ``audit_problems``
-        (a list) and ``acked`` (``Stats.acked``: what the clients saw acknowledged).
+        (a list), ``acked`` (``Stats.acked``: what the clients saw acknowledged) and
+        ``match_ids``.
     """
     import uvloop
 
-    from bench.client import Stats
+    from bench.client import StartGate, Stats
 
     stats = Stats()
     options = {"ack_timeout": 30.0, "idle_timeout": 60.0, "ping_every": 25.0}
@@ -213,9 +227,14 @@ def play_window(
     else:
         from bench.load import create_matches
 
-        matches = matches or create_matches(count)
+        matches = create_matches(count)
         url = "ws://127.0.0.1:{port}/ws/matches/{match_id}/"
         meter = CpuMeter(deployment)
+    gate = StartGate()
+    if scenario == "synchronized":
+        stagger, warmup, length = 0.0, 0.0, args.round_window
+    else:
+        stagger, warmup, length = args.stagger, args.stagger + args.warmup, args.window
     clients = seat_clients(
         matches,
         deployment.ports,
@@ -225,9 +244,19 @@ def play_window(
         seed=args.seed + point,
         url_template=url,
         by_match=not args.split_seats,
+        gate=gate,
+        stagger=stagger,
         **options,
     )
-    window = uvloop.run(measure(clients, stats, meter, warmup=args.warmup, window=args.window))
+    window = uvloop.run(
+        measure(clients, stats, meter, warmup=warmup, window=length, gate=gate, probe=args.probe)
+    )
+    if args.probe is not None:
+        from bench.probe import save_rtts
+
+        save_rtts(args.probe, f"{kind}-{count}-{scenario}-{point}", window["rtt_at"])
+    del window["rtt_at"]
+    window["match_ids"] = [match_id for match_id, _ in matches]
     window["errors"] = dict(stats.errors)
     window["audit_problems"] = [p for client in clients for p in client.audit.problems][:10]
     window["acked"] = stats.acked
@@ -242,29 +271,24 @@ def play_window(
     return window
 
 
-def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
-    """The floor and the site at ``count`` matches, alternating for ``args.rounds`` rounds
-    (floor, site, floor, site...), so that both meet the same neighbours on a shared
-    machine; each kind's windows are pooled (``summarize``).
+def play_points(deployments: dict, count: int, args, first: int, scenario: str) -> list[dict]:
+    """The floor and the site at ``count`` matches started as ``scenario`` says,
+    alternating for ``args.rounds`` rounds (floor, site, floor, site...), so that both meet
+    the same neighbours on a shared machine; each kind's windows are pooled
+    (``summarize``).
     """
-    from bench.load import create_matches
-
     windows: dict[str, list[dict]] = {kind: [] for kind in deployments}
-    # The site's matches are made once a count and played on in every round (a window
-    # plays some 30 actions of a match's 400 or so).
-    site_matches = create_matches(count) if "site" in deployments else None
     for round_ in range(args.rounds):
         for offset, (kind, deployment) in enumerate(deployments.items()):
             point = first + round_ * len(deployments) + offset
-            windows[kind].append(
-                play_window(kind, deployment, count, args, point, matches=site_matches)
-            )
+            windows[kind].append(play_window(kind, deployment, count, args, point, scenario))
     points = []
     for kind, kind_windows in windows.items():
         point = summarize(kind_windows)
         point.update(
             kind=kind,
             matches=count,
+            scenario=scenario,
             errors=sum((Counter(w["errors"]) for w in kind_windows), start=Counter()),
             audit_problems=[p for w in kind_windows for p in w["audit_problems"]],
             stored_check_problems=[],
@@ -278,12 +302,13 @@ def play_points(deployments: dict, count: int, args, first: int) -> list[dict]:
             for window in kind_windows:
                 for match_id, per_match in window["acked"].items():
                     acked.setdefault(match_id, {}).update(per_match)
-            ids = [match_id for match_id, _ in site_matches]
+            ids = [match_id for window in kind_windows for match_id in window["match_ids"]]
             point["stored_check_problems"] = verify_stored(acked, ids)[:10]
         point["errors"] = dict(point["errors"])
         print(
-            f"  {kind:5} {count:4} matches: {point['actions_per_s']:6.1f} actions/s  "
-            f"p50 {point['p50']:7.1f} ms  p99 {point['p99']:7.1f} ms  "
+            f"  {kind:5} {count:4} matches, {scenario:12}: {point['actions_per_s']:6.1f} "
+            f"actions/s  p50 {point['p50']:7.1f} ms  p99 {point['p99']:7.1f} ms  "
+            f"p99.9 {point['p999']:7.1f} ms  "
             f"CPU {point['cpu_ms_per_action_total']:6.2f} ms/action  "
             f"({json.dumps(point['cpu_ms_per_action'])})  errors {point['errors'] or 0}  "
             f"audit {len(point['audit_problems'])}  lost/doubled "
@@ -309,7 +334,7 @@ def ratios(floor: list[dict], site: list[dict], limit: float) -> dict:
             continue
         rows[point["matches"]] = {
             key: round(point[key] / other[key], 2) if other[key] else None
-            for key in ("cpu_ms_per_action_total", "p50", "p99")
+            for key in ("cpu_ms_per_action_total", "p50", "p99", "p999")
         }
     floor_sat, site_sat = saturation(floor, limit), saturation(site, limit)
     return {
@@ -324,39 +349,55 @@ def ratios(floor: list[dict], site: list[dict], limit: float) -> dict:
 
 TARGETS = {"cpu_ms_per_action_total": 2.0, "p50": 2.0, "p99": 3.0}
 
+SCENARIOS = ("synchronized", "staggered")
+"""How a window's matches start: "synchronized", every match of a round within a second
+(a tournament round: the window starts as they do and lasts ``--round-window`` s, long
+enough for the first deals to end together); "staggered", each match at a random offset
+within ``--stagger`` s, measured ``--warmup`` s after the last has started."""
+
+PLOTTED_SCENARIO = "staggered"
+
 
 def report(result: dict) -> str:
-    """The Markdown tables of one comparison: the points, and the ratios against targets."""
+    """The Markdown tables of one comparison: the points, and the ratios against targets,
+    per scenario."""
     lines = [
-        "| matches | kind | actions/s | p50 ms | p99 ms | CPU ms/action (all servers) "
-        "| ASGI | PostgreSQL | Redis | worker + beat | cores busy (machine) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| scenario | matches | kind | actions/s | p50 ms | p99 ms | p99.9 ms "
+        "| CPU ms/action (all servers) | ASGI | PostgreSQL | Redis | worker + beat "
+        "| cores busy (machine) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for point in sorted(result["points"], key=lambda p: (p["matches"], p["kind"])):
+    for point in sorted(result["points"], key=lambda p: (p["scenario"], p["matches"], p["kind"])):
         cpu = point["cpu_ms_per_action"]
         celery = round(cpu.get("worker", 0) + cpu.get("beat", 0), 2)
         lines.append(
-            f"| {point['matches']} | {point['kind']} | {point['actions_per_s']} "
-            f"| {point['p50']} | {point['p99']} | {point['cpu_ms_per_action_total']} "
-            f"| {cpu.get('asgi', 0)} | {cpu.get('postgres', '–')} | {cpu.get('redis', 0)} "
+            f"| {point['scenario']} | {point['matches']} | {point['kind']} "
+            f"| {point['actions_per_s']} | {point['p50']} | {point['p99']} | {point['p999']} "
+            f"| {point['cpu_ms_per_action_total']} | {cpu.get('asgi', 0)} "
+            f"| {cpu.get('postgres', '–')} | {cpu.get('redis', 0)} "
             f"| {celery if point['kind'] == 'site' else '–'} | {point['cores_busy_machine']} |"
         )
-    lines += ["", "| site / floor | CPU per action | p50 | p99 |", "|---|---|---|---|"]
-    for count, row in sorted(result["ratios"]["by_matches"].items()):
-        cells = []
-        for key in ("cpu_ms_per_action_total", "p50", "p99"):
-            value = row[key]
-            met = ""
-            if count in (50, 200):
-                met = " ✓" if value and value <= TARGETS[key] else " ✗"
-            cells.append(f"{value}{met}")
-        lines.append(f"| {count} matches | " + " | ".join(cells) + " |")
-    sat = result["ratios"]["saturation"]
-    met = "✓" if sat["ratio"] and sat["ratio"] >= 0.6 else "✗"
-    lines.append(
-        f"| saturation throughput | {sat['site_actions_per_s']} / "
-        f"{sat['floor_actions_per_s']} actions/s = {sat['ratio']} {met} | | |"
-    )
+    lines += [
+        "",
+        "| site / floor | CPU per action | p50 | p99 | p99.9 |",
+        "|---|---|---|---|---|",
+    ]
+    for scenario, scenario_ratios in sorted(result["ratios"].items()):
+        for count, row in sorted(scenario_ratios["by_matches"].items()):
+            cells = []
+            for key in ("cpu_ms_per_action_total", "p50", "p99", "p999"):
+                value = row[key]
+                met = ""
+                if count in (50, 200) and key in TARGETS:
+                    met = " ✓" if value and value <= TARGETS[key] else " ✗"
+                cells.append(f"{value}{met}")
+            lines.append(f"| {scenario}, {count} matches | " + " | ".join(cells) + " |")
+        sat = scenario_ratios["saturation"]
+        met = "✓" if sat["ratio"] and sat["ratio"] >= 0.6 else "✗"
+        lines.append(
+            f"| {scenario}, saturation throughput | {sat['site_actions_per_s']} / "
+            f"{sat['floor_actions_per_s']} actions/s = {sat['ratio']} {met} | | | |"
+        )
     return "\n".join(lines)
 
 
@@ -368,8 +409,12 @@ def plot(result: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     figure, (cpu_axis, p99_axis) = plt.subplots(1, 2, figsize=(10, 4))
+    scenario = PLOTTED_SCENARIO if PLOTTED_SCENARIO in result["ratios"] else None
     for kind, style in (("floor", "o--"), ("site", "s-")):
-        points = [p for p in result["points"] if p["kind"] == kind]
+        points = [
+            p for p in result["points"]
+            if p["kind"] == kind and scenario in (None, p["scenario"])
+        ]  # fmt: skip
         points.sort(key=lambda p: p["matches"])
         counts = [p["matches"] for p in points]
         cpu_axis.plot(counts, [p["cpu_ms_per_action_total"] for p in points], style, label=kind)
@@ -401,6 +446,8 @@ def compare(args) -> dict:
     )
     site_deployment = Deployment(
         database=args.database,
+        # Matches left live by earlier runs would be forfeited by beat in the windows.
+        fresh_database=True,
         ports=site_ports,
         log_dir=logs / "site",
         extra_env={
@@ -408,24 +455,33 @@ def compare(args) -> dict:
             **dict(item.split("=", 1) for item in args.site_env),
         },
     )
+    if args.probe is not None:
+        site_deployment.extra_env["LIVE_PROBE_DIR"] = str(args.probe.resolve())
     points: list[dict] = []
-    stopped: set[str] = set()
-    with floor_deployment, site_deployment:
+    stopped: set[tuple[str, str]] = set()
+    with floor_deployment, site_deployment, _sampler(args, site_deployment):
         setup_django(site_deployment)
         for index, count in enumerate(sorted(set(args.steps) | set(args.always))):
-            kinds = {
-                kind: deployment
-                for kind, deployment in (("floor", floor_deployment), ("site", site_deployment))
-                if kind not in stopped or count in args.always
-            }
-            if not kinds:
-                continue
-            for point in play_points(kinds, count, args, first=index * 100):
-                points.append(point)
-                if point["p99"] >= args.p99_limit and count >= 200:
-                    stopped.add(point["kind"])
-    floor = [p for p in points if p["kind"] == "floor"]
-    site = [p for p in points if p["kind"] == "site"]
+            for number, scenario in enumerate(args.scenarios):
+                kinds = {
+                    kind: deployment
+                    for kind, deployment in (
+                        ("floor", floor_deployment), ("site", site_deployment)
+                    )
+                    if (kind, scenario) not in stopped or count in args.always
+                }  # fmt: skip
+                if not kinds:
+                    continue
+                first = index * 100 + number * 10
+                for point in play_points(kinds, count, args, first, scenario):
+                    points.append(point)
+                    if point["p99"] >= args.p99_limit and count >= 200:
+                        stopped.add((point["kind"], scenario))
+    by_scenario = {}
+    for scenario in args.scenarios:
+        floor = [p for p in points if p["kind"] == "floor" and p["scenario"] == scenario]
+        site = [p for p in points if p["kind"] == "site" and p["scenario"] == scenario]
+        by_scenario[scenario] = ratios(floor, site, args.p99_limit)
     return {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "command": " ".join(sys.argv),
@@ -437,9 +493,33 @@ def compare(args) -> dict:
         "floor_layer": CHANNEL_LAYERS_BY_NAME[args.floor_layer],
         "site_layer": CHANNEL_LAYERS_BY_NAME[args.site_layer],
         "site_env": list(args.site_env),
+        "scenarios": list(args.scenarios),
+        "stagger_s": args.stagger,
+        "round_window_s": args.round_window,
         "points": points,
-        "ratios": ratios(floor, site, args.p99_limit),
+        "ratios": by_scenario,
     }
+
+
+def _sampler(args, deployment: Deployment):
+    """``bench.probe.Sampler`` on the site's database and Redis with ``--probe``, else a
+    context that does nothing."""
+    import contextlib
+
+    if args.probe is None:
+        return contextlib.nullcontext()
+    from bench.probe import Sampler
+
+    class Lazy:
+        # The deployment's Redis is known only once it has started (inside the ``with``).
+        def __enter__(self):
+            self.sampler = Sampler(args.probe, deployment.database_url, deployment.redis_url)
+            return self.sampler.__enter__()
+
+        def __exit__(self, *exc):
+            self.sampler.__exit__(*exc)
+
+    return Lazy()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -451,6 +531,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before a window")
     parser.add_argument("--window", type=float, default=12.0, help="seconds a window")
+    parser.add_argument(
+        "--scenarios", nargs="+", choices=SCENARIOS, default=list(SCENARIOS),
+        help="how the matches of a window start (see SCENARIOS)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--stagger", type=float, default=10.0,
+        help="staggered: the matches start within this many seconds",
+    )  # fmt: skip
+    parser.add_argument(
+        "--round-window", type=float, default=35.0,
+        help="synchronized: seconds measured from the round's start (a Spizzichino deal "
+        "of some 50 actions lasts about 30 s at the default think times)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--probe", type=Path, default=None,
+        help="write the probe's events here (bench/probe.py; python bench/probe.py DIR)",
+    )  # fmt: skip
     parser.add_argument(
         "--rounds", type=int, default=2,
         help="windows a kind at each count, the floor's and the site's alternating",

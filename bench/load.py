@@ -92,6 +92,8 @@ def seat_clients(
     seed=1,
     url_template=MATCH_URL,
     by_match=False,
+    gate=None,
+    stagger=0.0,
     **client_options,
 ):
     """Two SeatClients a match; seat s of match i starts on server (i + s) mod servers, or
@@ -99,13 +101,16 @@ def seat_clients(
     load balancer with a consistent hash on the match id routes them: docs/scaling.md).
 
     ``url_template``: the socket's URL, formatted with ``port``, ``match_id`` and ``seat``
-    (bench/floor.py's echo app takes the seat in its URL).
+    (bench/floor.py's echo app takes the seat in its URL). ``gate``: a
+    ``bench.client.StartGate`` every seat waits for; ``stagger``: each match starts at a
+    uniformly random offset in [0, ``stagger``] seconds after it opens (both seats alike).
     """
     from bench.client import SeatClient
 
     rng = random.Random(seed)
     clients = []
     for index, (match_id, cookies) in enumerate(matches):
+        offset = rng.uniform(0.0, stagger) if stagger else 0.0
         for seat, cookie in sorted(cookies.items()):
             urls = [url_template.format(port=p, match_id=match_id, seat=seat) for p in ports]
             clients.append(
@@ -119,6 +124,8 @@ def seat_clients(
                     think=think,
                     stop_after=stop_after,
                     rng=random.Random(rng.random()),
+                    gate=gate,
+                    start_offset=offset,
                     **client_options,
                 )
             )

@@ -40,8 +40,9 @@ os.environ.setdefault("SECRET_KEY", "bench-only-secret")
 os.environ.setdefault("LIVE_MAX_MESSAGES_PER_SECOND", "1000")
 
 
-def ensure_database(url: str) -> None:
-    """Create the benchmark database when it does not exist."""
+def ensure_database(url: str, *, fresh: bool = False) -> None:
+    """Create the benchmark database when it does not exist; with ``fresh``, drop it
+    first (what earlier runs left, live matches among it, is work for beat's tasks)."""
     import dj_database_url
     import psycopg
 
@@ -53,6 +54,8 @@ def ensure_database(url: str) -> None:
         dbname="postgres",
         autocommit=True,
     )
+    if fresh:
+        admin.execute(f'DROP DATABASE IF EXISTS "{config["NAME"]}" WITH (FORCE)')
     exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [config["NAME"]])
     if exists.fetchone() is None:
         admin.execute(f'CREATE DATABASE "{config["NAME"]}"')

@@ -19,6 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.client_ip import TrustedProxiesMiddleware  # noqa: E402
 from config.origins import SiteOriginValidator  # noqa: E402
+from games import live_probe  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 # The client's address is resolved first, for pages and sockets alike (config/client_ip.py).
@@ -30,6 +31,10 @@ application = TrustedProxiesMiddleware(
         }
     )
 )
+
+# The optional probe of pauses for benchmarks (games/live_probe.py; LIVE_PROBE_DIR).
+if live_probe.enabled():
+    application = live_probe.ProbeMiddleware(application)
 
 # Garbage collection (docs/performance.md, "Pauses of the garbage collector"): everything
 # loaded so far (Django, the apps, the rules engine) lives as long as the process, so it is

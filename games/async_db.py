@@ -58,6 +58,44 @@ async def _open() -> psycopg.AsyncConnection:
     )
 
 
+def _loop_pool() -> _LoopPool:
+    loop = asyncio.get_running_loop()
+    pool = _POOLS.get(loop)
+    if pool is None:
+        pool = _POOLS[loop] = _LoopPool()
+    return pool
+
+
+async def warm() -> None:
+    """Open the running loop's connections up to ``LIVE_ASYNC_CONNECTIONS`` now, while a
+    socket connects, so that the first moves of a round that starts at once do not wait
+    for connections to be opened (docs/performance.md, "A round's start"). Costs nothing
+    once they are open.
+
+    Raises:
+        psycopg.Error: a connection could not be opened (those opened are kept).
+    """
+    pool = _loop_pool()
+    limit = max(1, settings.LIVE_ASYNC_CONNECTIONS)
+    while True:
+        async with pool.freed:
+            if pool.count >= limit:
+                return
+            pool.count += 1
+        try:
+            conn = await _open()
+        except BaseException:
+            async with pool.freed:
+                pool.count -= 1
+                pool.freed.notify()
+            raise
+        pool.all.add(conn)
+        _OPEN.add(conn)
+        async with pool.freed:
+            pool.idle.append(conn)
+            pool.freed.notify()
+
+
 @asynccontextmanager
 async def connection():
     """``async with connection() as conn``: a connection of the running loop's pool, for
@@ -67,10 +105,7 @@ async def connection():
     Raises:
         psycopg.Error: the connection could not be opened, or the statement failed.
     """
-    loop = asyncio.get_running_loop()
-    pool = _POOLS.get(loop)
-    if pool is None:
-        pool = _POOLS[loop] = _LoopPool()
+    pool = _loop_pool()
     limit = max(1, settings.LIVE_ASYNC_CONNECTIONS)
     async with pool.freed:
         while not pool.idle and pool.count >= limit:

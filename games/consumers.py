@@ -23,13 +23,13 @@ from django.db import close_old_connections, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games import boards, live, presence, services, slots
+from games import async_db, boards, live, live_probe, presence, services, slots
 from games.errors import ClientError
 from games.messages import socket_language
 from games.models import Match, Seat
 from games.outage import CLOSE_RETRY, REDIS_DOWN, warn
 from games.rules import all_games
-from games.state import current_state
+from games.state import current_state, keep_read_engine, read_state
 
 logger = logging.getLogger(__name__)
 
@@ -234,11 +234,14 @@ def _consistent_state(match_id: int, seat: int | None) -> dict:
 
     The match row and its latest deal are two reads, and a move committed between them
     would give a state with seq n and deal n + 1's table (bench/faults.py); so the seq is
-    read again afterwards and the state read again while it moved on.
+    read again afterwards and the state read again while it moved on. A consistent read
+    also leaves the match's engine kept for its next move (``keep_read_engine``).
     """
     for _ in range(5):
-        state = current_state(match_id, seat)
+        state, read = read_state(match_id, seat)
         if Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() == state["seq"]:
+            if read is not None:
+                keep_read_engine(read)  # the first move here then takes the kept way
             return state
     return current_state(match_id, seat)
 
@@ -378,6 +381,63 @@ def _match_seq(match_id: int) -> int:
     return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first() or 0
 
 
+def _loop_statements() -> bool:
+    """Whether the live path runs statements on the event loop's own connections
+    (games/async_db.py): ``LIVE_ASYNC_MOVES`` on PostgreSQL."""
+    return settings.LIVE_ASYNC_MOVES and _database_is_postgresql()
+
+
+async def _warm_loop_connections() -> None:
+    """Open the event loop's connections while a socket connects (``async_db.warm``), so
+    that a round whose matches all start at once does not open them on its first moves.
+    A failure is logged: the moves open them later, or take the thread's way."""
+    if not _loop_statements():
+        return
+    try:
+        await async_db.warm()
+    except psycopg.Error:
+        logger.warning("The event loop's connections could not be opened", exc_info=True)
+
+
+_PING_SQL = (  # the model's table name, no input
+    "SELECT seq, status, move_deadline, claims_close_at, stop_at_time, ends_at "  # noqa: S608
+    f"FROM {Match._meta.db_table} WHERE id = %s"
+)
+
+
+async def _ping_check(match_id: int) -> int:
+    """A ping's look at its match: the clocks checked as on a connection
+    (``services.match_check_clock``, which forfeits the embedded default's idle matches),
+    then the match's seq. On PostgreSQL one statement on the event loop's connection reads
+    what the check needs and answers when nothing is due, so that the pings of a round's
+    players, which come in step (every 25 s from when they connected), cost no thread
+    (docs/performance.md, "A round's start"); the thread's way otherwise.
+
+    Returns:
+        The match's seq (0 when there is no such match).
+    """
+    if _loop_statements():
+        try:
+            async with async_db.connection() as conn:
+                row = await (await conn.execute(_PING_SQL, (match_id,))).fetchone()
+        except psycopg.Error:
+            logger.warning("The ping's statement on the event loop failed", exc_info=True)
+        else:
+            if row is None:
+                return 0
+            seq, status, deadline, claims_close_at, stop_at_time, ends_at = row
+            now = timezone.now()
+            due = status == Match.Status.IN_PROGRESS and (
+                (deadline is not None and deadline <= now)
+                or (claims_close_at is not None and claims_close_at <= now)
+                or (stop_at_time and ends_at is not None and ends_at <= now)
+            )
+            if not due:
+                return seq
+    await database_sync_to_async(services.match_check_clock)(match_id=match_id)
+    return await _match_seq(match_id)
+
+
 class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
     """One connection to one match: a seated player or a spectator."""
 
@@ -427,6 +487,7 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
         await database_sync_to_async(services.match_resume_bots)(match_id=self.match_id)
         await self.send_state()
+        await _warm_loop_connections()
         self.hidden = False
         if self.seat is not None:
             self.counted_present = True
@@ -516,14 +577,22 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
         self.require_seat()
         if getattr(self, "user_left", False):
             raise ClientError("signed_out", gettext("You are signed out; sign in again to play."))
+        started = time.perf_counter()
+        way = "loop"
         try:
             if await _play_on_loop(self.session_key, self.user.pk, self.match_id, action, seq):
                 return
+            way = "thread"
             await play_action()(self.session_key, self.user.pk, self.match_id, action, seq)
         except ClientError as error:
             if error.code == "signed_out":
                 self.user_left = True
             raise
+        finally:
+            if live_probe.enabled():
+                ms = (time.perf_counter() - started) * 1000
+                if ms >= live_probe.MIN_MOVE_MS:
+                    live_probe.record("move", ms=round(ms, 1), way=way, match=self.match_id)
 
     async def handle_resign(self, message: dict) -> None:
         seq = message.get("seq")
@@ -560,8 +629,7 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
             await self.channel_layer.group_add(self.group, self.channel_name)
         except REDIS_DOWN as error:  # the next ping joins again; the seq check below heals
             warn(logger, "Group not joined again on ping", error)
-        await database_sync_to_async(services.match_check_clock)(match_id=self.match_id)
-        if await _match_seq(self.match_id) > self.sent_seq:
+        if await _ping_check(self.match_id) > self.sent_seq:
             await self.send_state()
         await self.send_json({"type": "pong"})
 

@@ -74,7 +74,7 @@ class MatchContext:
 # whose player has gone (the process that marks it forgets its context; the others read it
 # again within RATINGS_TTL, and the services that act for a gone seat read it from the
 # row); ratings change when another match of the player's ends, so they are read again
-# after RATINGS_TTL seconds.
+# after ``ratings_ttl`` seconds (at most RATINGS_TTL).
 _CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
 # One lock for the per-process caches of this module (contexts, live engines, deal ends,
 # last tricks): moves run on several threads (games/consumers.py, ``play_action``), and an
@@ -83,6 +83,16 @@ _CONTEXTS: OrderedDict[int, MatchContext] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 CONTEXT_CACHE_SIZE = 4096
 RATINGS_TTL = 30.0
+
+
+def ratings_ttl(match_id: int) -> float:
+    """How long ``match_id``'s cached context is used, in seconds: between two thirds of
+    ``RATINGS_TTL`` and all of it, spread by the match id (its fractional part times the
+    golden ratio), so that the contexts of a round's matches, all loaded as the round
+    starts, are not read again all in the same second (docs/performance.md, "A round's
+    start")."""
+    spread = (match_id * 0.6180339887) % 1.0
+    return RATINGS_TTL * (2 + spread) / 3
 
 
 def match_context(match: Match) -> MatchContext:
@@ -94,7 +104,7 @@ def match_context(match: Match) -> MatchContext:
     now = time.monotonic()
     with _CACHE_LOCK:
         cached = _CONTEXTS.get(match.pk)
-        if cached is not None and now - cached.loaded < RATINGS_TTL:
+        if cached is not None and now - cached.loaded < ratings_ttl(match.pk):
             _CONTEXTS.move_to_end(match.pk)
             return cached
     seats = tuple(
@@ -117,10 +127,10 @@ def match_context(match: Match) -> MatchContext:
 
 def context_is_fresh(match_id: int, margin: float = 1.0) -> bool:
     """Whether ``match_context`` would answer for ``match_id`` from this process's cache,
-    with at least ``margin`` seconds of ``RATINGS_TTL`` left (so, no query)."""
+    with at least ``margin`` seconds of its ``ratings_ttl`` left (so, no query)."""
     with _CACHE_LOCK:
         cached = _CONTEXTS.get(match_id)
-    return cached is not None and time.monotonic() - cached.loaded < RATINGS_TTL - margin
+    return cached is not None and time.monotonic() - cached.loaded < ratings_ttl(match_id) - margin
 
 
 def forget_match_context(match_id: int | None = None) -> None:
@@ -517,7 +527,32 @@ def state_messages(
 
 def current_state(match_id: int, seat: int | None) -> dict:
     """The current ``state`` message of a match for one seat, read from the database."""
+    return read_state(match_id, seat)[0]
+
+
+def read_state(match_id: int, seat: int | None) -> tuple[dict, LiveDeal | None]:
+    """``current_state`` and what it was made from: the match row, its latest deal and
+    that deal's engine as a ``LiveDeal`` at the state's ``seq`` (None when the match has no
+    deal yet), which the caller may keep (``keep_read_engine``) once it knows the read
+    was consistent."""
     match = Match.objects.get(pk=match_id)
     deal = Deal.objects.filter(match=match).order_by("-number").first()
     engine = engine_for(match, deal) if deal is not None else None
-    return state_message(match, seat, engine, match_summary(match, match_seats(match), deal))
+    state = state_message(match, seat, engine, match_summary(match, match_seats(match), deal))
+    read = LiveDeal(match.seq, match, deal, engine) if deal is not None else None
+    return state, read
+
+
+def keep_read_engine(read: LiveDeal) -> bool:
+    """Keep a live match's engine that a connection or a ``sync`` read (``read_state``,
+    its ``seq`` checked to be still the stored one) when this process keeps none for that
+    match, so that the match's first move here takes the kept way rather than reading and
+    replaying the deal under a lock (docs/performance.md, "A round's start"). A kept
+    entry is never replaced: the moves' own are as fresh. Returns True when kept."""
+    if read.match is None or read.match.status != Match.Status.IN_PROGRESS:
+        return False
+    with _CACHE_LOCK:
+        if read.match.pk in _ENGINES:
+            return False
+    keep_live_engine(read.match.pk, read.seq, read.deal, read.engine, read.match)
+    return True

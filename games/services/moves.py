@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -264,8 +265,9 @@ async def match_apply_kept_async(
         psycopg.Error: the statement failed (as Django's cursor would raise); the kept
             engine is dropped, so the next move reads the match from the database.
     """
-    from games import async_db
+    from games import async_db, live_probe
 
+    began = time.perf_counter()
     move = _kept_move_begin(
         match_id=match_id, player_id=player_id, action=action, seq=seq, on_loop=True
     )
@@ -280,7 +282,9 @@ async def match_apply_kept_async(
         locked=False,
         session=(session_key, player_id),
     )
+    checked = time.perf_counter()
     async with async_db.connection() as conn:
+        connected = time.perf_counter()
         store = asyncio.ensure_future(conn.execute(_STORE_MOVE_SQL, params))
         try:
             # One turn of the loop sends the statement; the states are made while
@@ -291,11 +295,22 @@ async def match_apply_kept_async(
         finally:
             cursor = await store
         stored = cursor.rowcount == 1
+    written = time.perf_counter()
     if not stored:
         return None  # changed meanwhile: the locked way (this deal and engine are dropped)
     if messages is not None:
         await live.group_send_async(match.group_name, {"type": "match.state", **messages})
     keep_live_engine(match.pk, match.seq, deal, move.engine, match)
+    if live_probe.enabled():
+        ended = time.perf_counter()
+        if (ended - began) * 1000 >= live_probe.MIN_MOVE_MS:
+            live_probe.record(
+                "kept",
+                check_ms=round((checked - began) * 1000, 1),
+                connection_wait_ms=round((connected - checked) * 1000, 1),
+                store_ms=round((written - connected) * 1000, 1),
+                broadcast_ms=round((ended - written) * 1000, 1),
+            )
     return match.seq
 
 

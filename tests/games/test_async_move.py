@@ -184,6 +184,20 @@ async def test_close_all_closes_the_loops_connections(live):
         assert fresh is not conn and not fresh.closed
 
 
+async def test_warm_opens_the_loops_connections_once_up_to_the_setting(live, settings):
+    settings.LIVE_ASYNC_CONNECTIONS = 3
+    async_db.close_all()
+    await async_db.warm()
+    pool = async_db._loop_pool()
+    assert pool.count == 3 and len(pool.idle) == 3
+    opened = set(pool.all)
+    await async_db.warm()  # nothing more to open
+    assert set(pool.all) == opened and len(pool.idle) == 3
+    async with async_db.connection() as conn:  # a move takes one of those, opening none
+        assert conn in opened
+    async_db.close_all()
+
+
 async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused(live, monkeypatch):
     match, players = live
     sockets, seq = await _open(match, players)

@@ -234,6 +234,40 @@ async def test_ping_is_answered_and_sync_resends_the_state(live):
     await socket.disconnect()
 
 
+async def test_a_ping_reads_its_match_on_the_loop_and_forfeits_an_idle_one(live, monkeypatch):
+    from datetime import timedelta
+    from unittest import mock
+
+    from django.utils import timezone
+
+    from games import consumers, services
+
+    match, players = live
+    socket = await connect(match, players[0])
+    await receive(socket)
+    checks = mock.Mock(wraps=services.match_check_clock)
+    monkeypatch.setattr(consumers.services, "match_check_clock", checks)
+    # Nothing due: one statement on the event loop answers, no thread's clock check.
+    await socket.send_json_to({"type": "ping"})
+    assert await receive(socket) == {"type": "pong"}
+    assert checks.call_count == 0
+    # The match moved on without this socket hearing it: the ping sends the state.
+    await Match.objects.filter(pk=match.pk).aupdate(seq=match.seq + 1)
+    await socket.send_json_to({"type": "ping"})
+    assert (await receive(socket))["seq"] == match.seq + 1
+    assert await receive(socket) == {"type": "pong"}
+    # The deadline has passed: the clock check forfeits the match, as on a connection.
+    past = timezone.now() - timedelta(seconds=5)
+    await Match.objects.filter(pk=match.pk).aupdate(move_deadline=past, grace_until=None)
+    await socket.send_json_to({"type": "ping"})
+    messages = [await receive(socket), await receive(socket)]
+    assert checks.call_count == 1
+    assert {"type": "pong"} in messages
+    finished = [m for m in messages if m.get("type") == "state"]
+    assert finished and finished[0]["match"]["reason"] == "forfeit"
+    await socket.disconnect()
+
+
 async def test_a_flood_of_messages_is_rate_limited(live):
     match, players = live
     # A small bucket (4 messages, 2 a second), so that the flood outruns its refill however

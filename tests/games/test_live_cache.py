@@ -432,3 +432,36 @@ def test_a_kept_deal_end_serves_only_its_own_seq_seat_and_action():
     assert state_module.take_deal_end(9, 5, 1, "a") is None
     state_module.keep_deal_end(9, 5, 0, "a", live_deal)
     assert state_module.take_deal_end(9, 5, 0, "a") is live_deal
+
+
+@pytest.mark.django_db
+def test_a_connections_state_read_keeps_the_engine_so_the_first_move_replays_nothing(
+    live, django_capture_on_commit_callbacks
+):
+    match, players = live
+    assert state_module.take_live_engine(match.pk, match.seq) is None
+    with _replays() as replay:
+        consumers._consistent_state(match.pk, 0)  # as a seat's connection reads its state
+        assert replay.call_count == 0  # the read above replays with the state's own call
+        with django_capture_on_commit_callbacks(execute=True):
+            seat, action = _move(match, players, random.Random(9))
+        assert replay.call_count == 0
+    match.refresh_from_db()
+    deal = Deal.objects.get(match=match)
+    assert [(a["seat"], a["action"]) for a in deal.actions] == [(seat, action)]
+    kept = state_module.take_live_engine(match.pk, match.seq)
+    assert kept is not None and kept.engine.view(0) == current_engine(match).view(0)
+
+
+@pytest.mark.django_db
+def test_a_state_read_never_replaces_a_kept_engine_nor_keeps_a_finished_match(live):
+    match, _players = live
+    _state, read = state_module.read_state(match.pk, 0)
+    assert state_module.keep_read_engine(read)
+    _state, again = state_module.read_state(match.pk, 1)
+    assert not state_module.keep_read_engine(again)
+    assert state_module.take_live_engine(match.pk, match.seq).engine is read.engine
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    _state, finished = state_module.read_state(match.pk, 0)
+    assert not state_module.keep_read_engine(finished)
+    assert state_module.take_live_engine(match.pk, match.seq) is None

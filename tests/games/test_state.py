@@ -79,3 +79,15 @@ def test_the_state_carries_the_previous_deals_last_trick_once_the_next_deal_star
     trick = state["match"]["previous_last_trick"]
     assert state["match"]["deal_number"] == 2 and len(trick["cards"]) == 2
     assert trick["winner"] in (0, 1)
+
+
+def test_the_contexts_of_consecutive_matches_expire_spread_over_a_third_of_the_ttl():
+    # A round's matches are made one after another and their contexts loaded together:
+    # were their times to live equal, every one would be read again in the same second.
+    ttls = sorted(state.ratings_ttl(match_id) for match_id in range(1000, 1200))
+    assert state.RATINGS_TTL * 2 / 3 <= ttls[0] and ttls[-1] <= state.RATINGS_TTL
+    # No second of the spread holds more than a sixth of them.
+    by_second = {}
+    for ttl in ttls:
+        by_second[int(ttl)] = by_second.get(int(ttl), 0) + 1
+    assert len(by_second) >= 10 and max(by_second.values()) <= len(ttls) // 6
