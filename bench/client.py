@@ -287,7 +287,8 @@ class SeatClient:
     (0: never), as a player who walks away.
     ``ack_timeout``/``idle_timeout``: send ``sync`` after this long without an answer to
     an action / without any message (None: never). ``ping_every``: send ``ping`` this
-    often. The browser (static/js/match.js) has no timeouts and pings every 25 s:
+    often, give or take a fifth. The browser (static/js/match.js) has no timeouts and pings
+    every 20 to 30 s:
     ``ack_timeout=None, idle_timeout=None, ping_every=25`` plays like it.
     ``gate``/``start_offset``: with a ``StartGate``, the seat's actions wait for it to
     open and then ``start_offset`` seconds more (only the first waits in effect).
@@ -399,7 +400,7 @@ class SeatClient:
 
         task = asyncio.create_task(reader())
         loop = asyncio.get_running_loop()
-        next_ping = loop.time() + self.ping_every if self.ping_every else None
+        next_ping = loop.time() + self._ping_wait() if self.ping_every else None
         try:
             while not self.done:
                 wait = self.ack_timeout if self.pending else self.idle_timeout
@@ -413,8 +414,8 @@ class SeatClient:
                     received, raw = await asyncio.wait_for(queue.get(), timeout)
                 except TimeoutError:
                     self.stats.events[reason] += 1
-                    if reason == "ping":  # as the browser does, every 25 s
-                        next_ping = loop.time() + self.ping_every
+                    if reason == "ping":  # as the browser does, every 20 to 30 s
+                        next_ping = loop.time() + self._ping_wait()
                         await self._send(ws, '{"type":"ping"}')
                     else:
                         await self._sync(ws)
@@ -434,6 +435,11 @@ class SeatClient:
             if self.done:
                 with contextlib.suppress(Exception):
                     await ws.close()
+
+    def _ping_wait(self) -> float:
+        """Seconds to the next ping: ``ping_every`` give or take a fifth, drawn anew each
+        time, as static/js/match.js waits 20 to 30 s."""
+        return self.ping_every * self.rng.uniform(0.8, 1.2)
 
     async def _sync(self, ws) -> None:
         """Ask for the current state, at most once a second: the server refuses faster

@@ -375,7 +375,7 @@ LIVE_MOVE_THREADS = envint("LIVE_MOVE_THREADS", 4)
 # threads above. LIVE_ASYNC_CONNECTIONS: PostgreSQL connections a server process keeps for
 # it (docs/scaling.md counts them).
 LIVE_ASYNC_MOVES = envbool("LIVE_ASYNC_MOVES", True)
-LIVE_ASYNC_CONNECTIONS = envint("LIVE_ASYNC_CONNECTIONS", 2)
+LIVE_ASYNC_CONNECTIONS = envint("LIVE_ASYNC_CONNECTIONS", 6)
 
 LOGGING = {
     "version": 1,

@@ -410,7 +410,7 @@ async def _ping_check(match_id: int) -> int:
     (``services.match_check_clock``, which forfeits the embedded default's idle matches),
     then the match's seq. On PostgreSQL one statement on the event loop's connection reads
     what the check needs and answers when nothing is due, so that the pings of a round's
-    players, which come in step (every 25 s from when they connected), cost no thread
+    players cost no thread
     (docs/performance.md, "A round's start"); the thread's way otherwise.
 
     Returns:
@@ -622,7 +622,7 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
 
         Redis restarted without persistence forgets every group while a consumer can keep
         its socket (bench/faults.py, redis-restart): it would hear no move again. The
-        browser pings every 25 s, so each ping joins the group again (idempotent) and, if
+        browser pings every 20 to 30 s, so each ping joins the group again (idempotent) and, if
         the match moved on since this connection's last state, sends the current one.
         """
         try:

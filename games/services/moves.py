@@ -290,8 +290,10 @@ async def match_apply_kept_async(
             # One turn of the loop sends the statement; the states are made while
             # PostgreSQL runs it, and sent only once it is known to be stored.
             await asyncio.sleep(0)
+            sent = time.perf_counter()
             deal.actions = [*deal.actions, move.entry]
             messages = _states_or_none(match, move.seats, deal, move.engine)
+            made = time.perf_counter()
         finally:
             cursor = await store
         stored = cursor.rowcount == 1
@@ -309,6 +311,7 @@ async def match_apply_kept_async(
                 check_ms=round((checked - began) * 1000, 1),
                 connection_wait_ms=round((connected - checked) * 1000, 1),
                 store_ms=round((written - connected) * 1000, 1),
+                states_ms=round((made - sent) * 1000, 1),
                 broadcast_ms=round((ended - written) * 1000, 1),
             )
     return match.seq

@@ -24,7 +24,11 @@ import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { TableAccess } from "./commands.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
-const PING_MS = 25000;
+// A ping every 20 to 30 s, each wait drawn anew: the players of a round connect within
+// seconds of each other, and pings at a fixed 25 s would reach the server in step for
+// the whole round (docs/performance.md, "A round's start").
+const PING_MIN_MS = 20000;
+const PING_MAX_MS = 30000;
 const TOAST_MS = 7000;
 const NOTICE_MS = 9000;
 
@@ -200,11 +204,15 @@ export class MatchClient {
 
   startPing() {
     this.stopPing();
-    this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    const wait = PING_MIN_MS + Math.random() * (PING_MAX_MS - PING_MIN_MS);
+    this.pingTimer = setTimeout(() => {
+      this.send({ type: "ping" });
+      this.startPing();
+    }, wait);
   }
 
   stopPing() {
-    clearInterval(this.pingTimer);
+    clearTimeout(this.pingTimer);
     this.pingTimer = null;
   }
 
