@@ -120,10 +120,19 @@ class FloorMeter(CpuMeter):
 
 
 async def measure(
-    clients, stats, meter: CpuMeter, *, warmup: float, window: float, gate=None, probe=None
+    clients,
+    stats,
+    meter: CpuMeter,
+    *,
+    warmup: float,
+    window: float,
+    gate=None,
+    settle: float = 0.0,
+    probe=None,
 ) -> dict:
     """Connect ``clients`` (every one has its first state, or 120 s passed), open their
-    ``gate`` (a ``bench.client.StartGate``) if any, play for ``warmup`` s, measure a window
+    ``gate`` (a ``bench.client.StartGate``) if any ``settle`` s later, play for ``warmup``
+    s, measure a window
     of ``window`` s, then stop every client at its next state (at most 60 s more).
     ``probe``: a directory for the client's event-loop lags (``bench.probe.loop_lag``).
 
@@ -143,6 +152,7 @@ async def measure(
         while time.monotonic() < deadline and any(c.state is None for c in clients):
             await asyncio.sleep(0.1)
         if gate is not None:
+            await asyncio.sleep(settle)
             gate.open()
         await asyncio.sleep(warmup)
         before = await asyncio.to_thread(meter.sample)
@@ -249,7 +259,16 @@ def play_window(
         **options,
     )
     window = uvloop.run(
-        measure(clients, stats, meter, warmup=warmup, window=length, gate=gate, probe=args.probe)
+        measure(
+            clients,
+            stats,
+            meter,
+            warmup=warmup,
+            window=length,
+            gate=gate,
+            settle=args.settle,
+            probe=args.probe,
+        )
     )
     if args.probe is not None:
         from bench.probe import save_rtts
@@ -543,6 +562,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--round-window", type=float, default=35.0,
         help="synchronized: seconds measured from the round's start (a Spizzichino deal "
         "of some 50 actions lasts about 30 s at the default think times)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--settle", type=float, default=3.0,
+        help="seconds between the last seat's first state and the start (the players "
+        "seated, the connections' own work done, as before a round's clock starts)",
     )  # fmt: skip
     parser.add_argument(
         "--probe", type=Path, default=None,
