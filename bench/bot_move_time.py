@@ -9,6 +9,9 @@ thread (``BOT_MOVES_IN_THREAD``), the search in its own process, the display del
 
 - *search*: from the start of ``bot_play`` to the action chosen (loading the match, the
   view, the search and its trip to the search's process; not the display delay);
+- *its CPU*: the CPU time of the search alone, in the search's process (moves with
+  nothing to search, played without it, are not counted): what the search costs on a
+  core of its own, whatever else the machine runs;
 - *total*: from the commit of the move that put the bot on move (when its move is queued)
   to the commit of the bot's move (``match_apply_action`` returned, broadcast sent).
 
@@ -66,6 +69,26 @@ def summary(values: list[float]) -> str:
     )
 
 
+def timed_choose(choose, *args, **kwargs):
+    """``choose(*args, **kwargs)`` and the CPU seconds it took (run in the search's
+    process: the CPU time of the search alone, whatever else the machine runs)."""
+    began = time.process_time()
+    action = choose(*args, **kwargs)
+    return action, time.process_time() - began
+
+
+class _Unwrapped:
+    """A future of ``timed_choose`` that gives the action and records the CPU time."""
+
+    def __init__(self, future, record) -> None:
+        self.future, self.record = future, record
+
+    def result(self):
+        action, cpu = self.future.result()
+        self.record(cpu)
+        return action
+
+
 class Timings:
     """Hooks on the services recording each bot move's times (module docstring)."""
 
@@ -74,6 +97,7 @@ class Timings:
         self.stored: dict[tuple[int, int], float] = {}
         self.search: list[float] = []
         self.total: list[float] = []
+        self.cpu: list[float] = []
         self.local = threading.local()
         self.lock = threading.Lock()
 
@@ -106,9 +130,18 @@ class Timings:
             self.local.chosen = time.perf_counter()
             return real_wait(match, not_before)
 
+        real_process = bot_moves._search_process
+        timings = self
+
+        class TimedProcess:
+            def submit(self, function, *args, **kwargs):
+                future = real_process().submit(timed_choose, function, *args, **kwargs)
+                return _Unwrapped(future, timings.cpu.append)
+
         bot_queue._queue_bot_move = queue
         services.bot_play = play
         bot_moves._wait_for_display = wait
+        bot_moves._search_process = TimedProcess
 
 
 def warm_search_process() -> None:
@@ -133,7 +166,7 @@ def _wait_for_the_bots(match_id: int, enough) -> None:
 
 def play_game(slug: str, moves: int, rounds: int, rng: random.Random, timings: Timings):
     """Play ``slug`` until ``moves`` bot moves (and, at four, ``rounds`` rounds) are
-    measured; return (search, total, round times, seats)."""
+    measured; return (search, search CPU, total, round times, seats)."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
@@ -142,7 +175,11 @@ def play_game(slug: str, moves: int, rounds: int, rng: random.Random, timings: T
     from games.models import Deal, Match
     from games.state import engine_for
 
-    first_search, first_total = len(timings.search), len(timings.total)
+    first_search, first_total, first_cpu = (
+        len(timings.search),
+        len(timings.total),
+        len(timings.cpu),
+    )
     round_times: list[float] = []
 
     def enough() -> bool:
@@ -150,9 +187,7 @@ def play_game(slug: str, moves: int, rounds: int, rng: random.Random, timings: T
             slug not in FOUR or len(round_times) >= rounds
         )
 
-    person = get_user_model().objects.create_user(
-        username=f"ann-{slug}-{rng.randrange(10**9)}", password=None
-    )
+    person, _ = get_user_model().objects.get_or_create(username=f"ann-{slug}")
     seats = 0
     while not enough():
         match = services.match_against_computer(player=person, game=slug, level="ismcts")
@@ -186,7 +221,13 @@ def play_game(slug: str, moves: int, rounds: int, rng: random.Random, timings: T
         if Match.objects.get(pk=match.pk).status == Match.Status.IN_PROGRESS:
             services.match_resign(match_id=match.pk, player_id=person.pk)
             _wait_for_the_bots(match.pk, lambda: False)
-    return timings.search[first_search:], timings.total[first_total:], round_times, seats
+    return (
+        timings.search[first_search:],
+        timings.cpu[first_cpu:],
+        timings.total[first_total:],
+        round_times,
+        seats,
+    )
 
 
 def main() -> None:
@@ -213,14 +254,18 @@ def main() -> None:
     results = defaultdict(dict)
     for slug in slugs:
         began = time.perf_counter()
-        search, total, rounds, seats = play_game(slug, args.moves, args.rounds, rng, timings)
+        search, cpu, total, rounds, seats = play_game(slug, args.moves, args.rounds, rng, timings)
         results[slug] = (search, total, rounds)
         print(f"{slug} ({seats} seats, {time.perf_counter() - began:.0f} s)", flush=True)
         print(f"  search  {summary(search)}", flush=True)
+        print(f"  its CPU {summary(cpu)}", flush=True)
         print(f"  total   {summary(total)}", flush=True)
         if slug in FOUR:
             print(f"  round of three bots {summary(rounds)}", flush=True)
-    os._exit(0)  # the bot thread and the search's process are daemons of this run
+    from games.services.bot_moves import _SEARCH_PROCESS
+
+    _SEARCH_PROCESS[0].shutdown()
+    os._exit(0)  # the bot thread is a daemon of this run
 
 
 if __name__ == "__main__":
