@@ -27,8 +27,8 @@ Usage:
         [--seconds S [--cpu-clock]] [--tuning greedy=0.5,mast=0.5] [--against-tuning ...]
         [--seats N]
     (levels: random, heuristic, generic, ismcts; --iterations, --seconds: the ismcts bot's
-    iterations and seconds a move, default its time budget, --cpu-clock: seconds of CPU
-    time, not wall time; --tuning, --against-tuning:
+    iterations and seconds a move, default its live budget (games.bots.search_budget),
+    --cpu-clock: seconds of CPU time, not wall time; --tuning, --against-tuning:
     the ismcts settings of the bot and of its opponents, default ISMCTS_TUNING; --seats:
     the number of players, default each game's first seat count)
 """
@@ -71,7 +71,7 @@ def agent(
 ) -> Agent:
     """The chooser of a level: ``random``, ``heuristic``, ``ismcts`` (games/bots.py; the
     search bounded by ``iterations`` a move and/or ``seconds`` a move when given, else by
-    its time budget, with the search settings ``tuning`` when given, else the bot's own)
+    its live budget, with the search settings ``tuning`` when given, else the bot's own)
     or ``generic`` (the rules of thumb every game shared before games/heuristics had a
     module per game)."""
     if level == "generic":

@@ -342,9 +342,11 @@ UPDATES_MAX_MESSAGES_PER_SECOND = envint("UPDATES_MAX_MESSAGES_PER_SECOND", 2)
 # players this long to connect before the first move's clock starts; a seat that has not
 # come by then forfeits.
 MATCH_GRACE_SECONDS = envint("MATCH_GRACE_SECONDS", 600)
-# A computer opponent waits this long before its move (games/bots.py), so that a human can
-# follow the table; the task is queued with this countdown.
-BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 600) / 1000
+# A computer opponent's move is stored no sooner than this after the move that put it on
+# move, so that a person at the table can follow it; its search runs meanwhile
+# (games/services/bot_moves.py). 500 ms keeps a round of three bots within 2 s (issue 32);
+# a table without a person does not wait.
+BOT_DELAY_SECONDS = envint("BOT_DELAY_MILLISECONDS", 500) / 1000
 # Where tasks run eagerly (the embedded default), play bots' moves on a thread of their
 # own rather than inside the request or socket message of the move before them
 # (games/services/bot_queue.py, ``_bot_thread``). bin/serve sets it; the tests play them inline.
@@ -356,9 +358,9 @@ RUMINO_CLAIM_SECONDS = envint("RUMINO_CLAIM_MILLISECONDS", 6000) / 1000
 # An open challenge of the lobby (games/lobby.py) lapses this long after it was offered:
 # the lobby lists only players' recent offers, and one left behind is not taken by surprise.
 CHALLENGE_MINUTES = envint("CHALLENGE_MINUTES", 60)
-# The ISMCTS bot's time budget a move (games/bots.py), in seconds of one core (Rumino
-# searches 1.5 times it: games.bots.search_seconds).
-BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 1000) / 1000
+# The ISMCTS bot's wall-time cap a move (games/bots.py, search_budget): a safety, the bot
+# runs its game's iterations well within it (Rumino's cap is 4 times it).
+BOT_SEARCH_SECONDS = envint("BOT_SEARCH_MILLISECONDS", 450) / 1000
 # A game's K is refitted from its own rated matches once a format has this many
 # (tournaments.rating_fit.k_refit; docs/ratings.md).
 RATING_REFIT_MIN_MATCHES = envint("RATING_REFIT_MIN_MATCHES", 500)

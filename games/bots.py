@@ -13,9 +13,10 @@ Levels:
   counting from the public history, Calabrasella bidding, Scopa captures, banking bets), a
   generic fallback for a game without its own module.
 - ``ismcts``: information set Monte Carlo tree search (games/ismcts.py) over
-  determinizations sampled from the input alone (``Game.determinize``), within a time
-  budget (``ISMCTS_SECONDS``, 1 s; Rumino 1.5 s, ``search_seconds``) or an iteration
-  cap. A game without a determinizer yet
+  determinizations sampled from the input alone (``Game.determinize``), for the game's
+  number of iterations (``ISMCTS_ITERATIONS_BY_GAME``, those of docs/bots.md's strength
+  table) within a wall-time cap (``ISMCTS_SECONDS``, 0.45 s; Rumino more,
+  ``search_budget``). A game without a determinizer yet
   is played by the heuristic, and so is a position where the determinizer finds no
   sample (logged as an error: it is a bug of the determinizer).
 
@@ -42,20 +43,45 @@ LEVELS = ("random", "heuristic", "ismcts")
 DEFAULT_LEVEL = "heuristic"
 """The level the forms offer first (*Play now*, *Play the computer*, the lobby's bots): the
 middle one, "rules of thumb", which a newcomer can beat and learn from (issue 34)."""
-ISMCTS_SECONDS = 1.0
-"""The ISMCTS bot's time budget a move, in seconds of one core (issue #12)."""
-ISMCTS_BUDGET_SCALE_BY_GAME: dict[str, float] = {"rumino": 1.5}
-"""A game whose search gets more than the time budget a move (slug -> factor), where the
-budget runs too few iterations to beat the heuristic: Rumino's search beat it at N 1 000
-with a horizon of 16 (0.551 over 1 000 deals) and not at N 500 (0.521 over 600), and runs
-some 700 to 830 iterations a second (docs/bots.md, "The search against the heuristic")."""
+ISMCTS_ITERATIONS_BY_GAME: dict[str, int] = {
+    "bazzica": 80,
+    "briscola": 25,
+    "burraco": 30,
+    "calabrasella": 100,
+    "machiavelli": 64,
+    "pinch-tarot": 60,
+    "rumino": 1000,
+    "scopa": 30,
+    "sette-e-mezzo": 2000,
+    "spizzichino": 25,
+    "tressette": 30,
+    "tute": 100,
+    "ziginette": 10,
+}
+"""The ISMCTS bot's iterations a move, per game (slug): the N with which docs/bots.md's
+table "The search against the heuristic" measured its strength, so that the live bot plays
+as measured, on the same deals the same moves (issue 32). A game not listed runs
+``ISMCTS_ITERATIONS``."""
+ISMCTS_ITERATIONS = 30
+"""The iterations a move of a game without its own entry in ``ISMCTS_ITERATIONS_BY_GAME``."""
+ISMCTS_SECONDS = 0.45
+"""The ISMCTS bot's wall-time cap a move, in seconds (on the site ``BOT_SEARCH_SECONDS``): a
+safety for a loaded machine. Every game but Rumino runs its iterations well within it
+(docs/bots.md, "Move time"), so that a move is chosen within the display delay."""
+ISMCTS_BUDGET_SCALE_BY_GAME: dict[str, float] = {"rumino": 4.0}
+"""A game whose cap is a multiple of ``ISMCTS_SECONDS`` (slug -> factor), where its
+iterations take longer than the cap: Rumino's search beat the heuristic at N 1 000 with a
+horizon of 16 (0.551 over 1 000 deals) and not at N 500 (0.521 over 600), and runs some 700
+to 830 iterations a second, so a cap of 0.45 s would make it weaker, not faster."""
 
 
-def search_seconds(game: str, seconds: float) -> float:
-    """The ISMCTS bot's budget a move in ``game`` (a slug), in seconds of one core, given
-    the budget ``seconds`` of every game (``ISMCTS_SECONDS``, or the deployment's
-    ``BOT_SEARCH_SECONDS``): scaled by ``ISMCTS_BUDGET_SCALE_BY_GAME``."""
-    return seconds * ISMCTS_BUDGET_SCALE_BY_GAME.get(game, 1.0)
+def search_budget(game: str, seconds: float = ISMCTS_SECONDS) -> tuple[int, float]:
+    """The ISMCTS bot's budget a move in ``game`` (a slug): ``(iterations, cap)``, the
+    game's iterations (``ISMCTS_ITERATIONS_BY_GAME``) and the wall-time cap ``seconds``
+    (``ISMCTS_SECONDS``, or the deployment's ``BOT_SEARCH_SECONDS``) scaled by
+    ``ISMCTS_BUDGET_SCALE_BY_GAME``; the search stops at whichever comes first."""
+    iterations = ISMCTS_ITERATIONS_BY_GAME.get(game, ISMCTS_ITERATIONS)
+    return iterations, seconds * ISMCTS_BUDGET_SCALE_BY_GAME.get(game, 1.0)
 
 
 ISMCTS_TUNING: dict[str, float] = {"greedy": 0.5, "margin": 0.5, "bias": 2.0}
@@ -114,10 +140,11 @@ def choose_action(
 ) -> str:
     """The action a bot of ``level`` takes, one of ``bot.view["legal_actions"]``.
 
-    ``seconds`` and ``iterations`` bound the ``ismcts`` search (default: ``ISMCTS_SECONDS``
-    and no cap; with only ``iterations`` given, no time limit); ``tuning`` replaces its
-    settings ``ISMCTS_TUNING`` (benchmarks). Raises ValueError when the view offers no
-    action or the level is unknown.
+    ``seconds`` and ``iterations`` bound the ``ismcts`` search (default, neither given: the
+    live budget, ``search_budget``; with only ``iterations`` given, no time limit; with
+    only ``seconds``, no iteration cap); ``tuning`` replaces its settings
+    ``ISMCTS_TUNING`` (benchmarks). Raises ValueError when the view offers no action or
+    the level is unknown.
     """
     view = bot.view
     legal: Sequence[str] = view.get("legal_actions") or []
@@ -134,6 +161,16 @@ def choose_action(
     return heuristic_action(bot.game, view, rng, bot.history)
 
 
+def needs_search(bot: BotInput) -> bool:
+    """Whether the ISMCTS bot searches ``bot``'s position: not for a single legal action,
+    nor for a choice it leaves to the heuristic (``ISMCTS_LEAVES_TO_HEURISTIC``); those
+    cost no search, and on the site no trip to the search's process."""
+    legal = bot.view.get("legal_actions") or []
+    if len(legal) <= 1:
+        return False
+    return not all(action.startswith(ISMCTS_LEAVES_TO_HEURISTIC) for action in legal)
+
+
 def _ismcts(
     bot: BotInput,
     rng: random.Random,
@@ -145,11 +182,11 @@ def _ismcts(
     determinizer yet and for a choice of ``ISMCTS_LEAVES_TO_HEURISTIC``."""
     from games.ismcts import search
 
-    legal = bot.view.get("legal_actions") or []
-    if all(action.startswith(ISMCTS_LEAVES_TO_HEURISTIC) for action in legal):
-        return choose_action(bot, rng, "heuristic")
+    if not needs_search(bot):
+        legal = bot.view["legal_actions"]
+        return legal[0] if len(legal) == 1 else choose_action(bot, rng, "heuristic")
     if seconds is None and iterations is None:
-        seconds = search_seconds(bot.game, ISMCTS_SECONDS)
+        iterations, seconds = search_budget(bot.game)
     try:
         return search(
             bot.game, bot.view, bot.history, bot.options, rng,

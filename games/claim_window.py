@@ -171,9 +171,10 @@ def store(match: Match) -> None:
 
 def bot_turns(match: Match, engine, now=None) -> list[tuple[int, float | None]]:
     """The seats a bot may play for after this state, each with the seconds to wait
-    before it may (None: at once, after the usual ``BOT_DELAY_SECONDS``): the seat to act;
-    with a claim window, a claimant answers at once, and the next player waits for the
-    window to close."""
+    before it may (None: at once): the seat to act; with a claim window, a claimant
+    answers at once, and the next player waits for the window to close. Either move is
+    stored no sooner than ``BOT_DELAY_SECONDS`` after that (games/services/bot_queue.py,
+    ``not_before``)."""
     if engine.to_act is None:
         return []
     if not has_window(engine.game) or match.claims_close_at is None:
@@ -184,7 +185,7 @@ def bot_turns(match: Match, engine, now=None) -> list[tuple[int, float | None]]:
         turns.append((engine.to_act, None))
     public = seat_on_move(engine)
     if public is not None:
-        turns.append((public, left + settings.BOT_DELAY_SECONDS if left > 0 else None))
+        turns.append((public, left if left > 0 else None))
     return turns
 
 

@@ -6,6 +6,7 @@ process of its own (``_search_process``).
 from __future__ import annotations
 
 import threading
+import time
 
 from django.conf import settings
 
@@ -62,19 +63,28 @@ def _search_process():
         return _SEARCH_PROCESS[0]
 
 
-def bot_play(*, match_id: int, seq: int) -> bool:
+def bot_play(*, match_id: int, seq: int, not_before: float | None = None) -> bool:
     """The bot on move in ``match_id`` plays, if the match is still at ``seq`` (a newer state
     means someone acted meanwhile) and, with a claim window, may act now
-    (games/claim_window.py ``seat_to_play``): it chooses from its seat's view and the public
-    history alone (games/bots.py, ``bot_input``); the ISMCTS level searches for
-    ``BOT_SEARCH_SECONDS`` (1 s; Rumino longer, ``games.bots.search_seconds``), which is
-    why this runs in the Celery worker (``games.tasks.bot_move``), or, when tasks run
-    eagerly (the embedded default), hands the search to a process of its own
-    (``_search_process``).
+    (games/claim_window.py ``seat_to_play``).
+
+    1. It chooses from its seat's view and the public history alone (games/bots.py,
+       ``bot_input``); the ISMCTS level searches its game's iterations within
+       ``BOT_SEARCH_SECONDS`` (``games.bots.search_budget``), in the Celery worker
+       (``games.tasks.bot_move``), or, when tasks run eagerly (the embedded default), in
+       a process of its own (``_search_process``). A position with nothing to search (a
+       single legal action, a choice left to the heuristic) is played here at once.
+    2. If a person plays at the table, it waits until ``not_before`` (seconds since the
+       epoch; None: no wait), the display delay that lets them follow the table: the
+       search counts towards it (``bot_queue._not_before``). A table of bots and gone
+       players does not wait.
+    3. It stores the move (``match_apply_action``; a ClientError if the match moved on
+       meanwhile).
+
     Returns True when it played."""
     import random as random_module
 
-    from games.bots import bot_input, choose_action, search_seconds
+    from games.bots import bot_input, choose_action, needs_search, search_budget
 
     match = Match.objects.get(pk=match_id)
     if match.status != Match.Status.IN_PROGRESS or match.seq != seq:
@@ -104,17 +114,32 @@ def bot_play(*, match_id: int, seq: int) -> bool:
     action = sitting_out(engine) if gone and sitting_out is not None else None
     bot = bot_input(engine, seat.number)
     rng = random_module.Random()
-    seconds = search_seconds(engine.game.slug, settings.BOT_SEARCH_SECONDS)
+    iterations, seconds = search_budget(engine.game.slug, settings.BOT_SEARCH_SECONDS)
     if action is not None:
         pass
-    elif level == "ismcts" and bot_queue._tasks_run_eagerly():
+    elif level == "ismcts" and needs_search(bot) and bot_queue._tasks_run_eagerly():
         # The embedded default has no worker: the search gets a process of its own, so the
-        # second it takes never runs in the serving process (issue #12).
-        future = _search_process().submit(choose_action, bot, rng, level, seconds=seconds)
+        # time it takes never runs in the serving process (issue #12).
+        future = _search_process().submit(
+            choose_action, bot, rng, level, seconds=seconds, iterations=iterations
+        )
         action = future.result()
     else:
-        action = choose_action(bot, rng, level, seconds=seconds)
+        action = choose_action(bot, rng, level, seconds=seconds, iterations=iterations)
+    _wait_for_display(match, not_before)
     match_apply_action(
         match_id=match_id, player_id=seat.player_id, action=action, seq=seq, by_computer=gone
     )
     return True
+
+
+def _wait_for_display(match: Match, not_before: float | None) -> None:
+    """Sleep until ``not_before`` (seconds since the epoch) when it is still ahead and a
+    person plays at ``match`` (``bot_queue.people_at_table``)."""
+    if not_before is None:
+        return
+    left = not_before - time.time()
+    if left > 0 and bot_queue.people_at_table(match):
+        # At most the delay: a worker whose clock is behind the queueing server's never
+        # holds a move longer than the display asks.
+        time.sleep(min(left, settings.BOT_DELAY_SECONDS))

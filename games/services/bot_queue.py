@@ -75,6 +75,12 @@ def _bots_on_commit(
             transaction.on_commit(lambda d=delay: _queue_bot_move(queue, match_id, seq, d))
 
 
+def people_at_table(match: Match) -> bool:
+    """Whether a person plays at ``match``: a seat neither a bot's nor gone (one query).
+    Without one, nobody needs the display delay to follow the bots' moves."""
+    return Seat.objects.filter(match=match, player__is_bot=False, gone_at__isnull=True).exists()
+
+
 def _computer_seats(match: Match):
     """The seats of ``match`` the computer plays: bots' and gone players' (a queryset)."""
     return Seat.objects.filter(match=match).filter(
@@ -83,37 +89,51 @@ def _computer_seats(match: Match):
 
 
 _BOT_QUEUE: list = []
-"""The function that queues a bot's move, ``queue(match_id, seq, delay)`` (``delay``: seconds
-to wait, None for the usual ``BOT_DELAY_SECONDS``): games/tasks.py registers the Celery
-task here (``register_bot_queue``), so that this module need not import it."""
+"""The function that queues a bot's move, ``queue(match_id, seq, delay, not_before)``
+(``delay``: seconds before the bot may act, None at once; ``not_before``: the time, in
+seconds since the epoch, before which its move is not stored, None for no display delay):
+games/tasks.py registers the Celery task here (``register_bot_queue``), so that this
+module need not import it."""
 
 
 _EAGER_BOT_MOVES = threading.local()
 """Per thread, where tasks run eagerly: the bot moves waiting for the one being played
-(``pending``, a list of ``(queue, match_id, seq, delay)``), None when none is played."""
+(``pending``, a list of ``(queue, match_id, seq, delay, not_before)``), None when none is
+played."""
+
+
+def _not_before(delay: float | None) -> float:
+    """When a bot's move queued now may be stored, in seconds since the epoch (a worker
+    may run on another machine): ``BOT_DELAY_SECONDS`` after the bot may act, ``delay``
+    seconds from now (None: at once). The search runs meanwhile and counts towards it
+    (``bot_moves.bot_play``)."""
+    return time.time() + (delay or 0.0) + settings.BOT_DELAY_SECONDS
 
 
 def _queue_bot_move(queue, match_id: int, seq: int, delay: float | None) -> None:
-    """Queue a bot's move with ``queue`` (``_BOT_QUEUE``). Where tasks run eagerly (the
+    """Queue a bot's move with ``queue`` (``_BOT_QUEUE``), as ``queue(match_id, seq,
+    delay, not_before)`` (``_not_before``, taken now: the time the move waits in the
+    queue counts towards the display delay). Where tasks run eagerly (the
     embedded default, the tests), an eager task plays the move at once, inside the commit
-    of the move before it; a bot's move queued while another is being played on this
+    of the move before it, with no display delay (no one sees the table until the moves
+    are played); a bot's move queued while another is being played on this
     thread therefore waits in a list, and the outermost call plays the list in order: a
     loop, not a recursion, so a table where bots play hundreds of moves in a row (a
     banking game's hands, once the one person at it has passed or lost his chips) cannot
     exceed Python's recursion limit."""
     if not _tasks_run_eagerly():
-        queue(match_id, seq, delay)
+        queue(match_id, seq, delay, _not_before(delay))
         return
     if settings.BOT_MOVES_IN_THREAD:
         with _BOT_THREAD_LOCK:
             _BOT_THREAD_MATCHES[match_id] += 1
-        _bot_thread().put((queue, match_id, seq, delay))
+        _bot_thread().put((queue, match_id, seq, delay, _not_before(delay)))
         return
     pending = getattr(_EAGER_BOT_MOVES, "pending", None)
     if pending is not None:
-        pending.append((queue, match_id, seq, delay))
+        pending.append((queue, match_id, seq, delay, None))
         return
-    pending = _EAGER_BOT_MOVES.pending = [(queue, match_id, seq, delay)]
+    pending = _EAGER_BOT_MOVES.pending = [(queue, match_id, seq, delay, None)]
     try:
         while pending:
             waiting, *move = pending.pop(0)
@@ -139,8 +159,9 @@ def _bot_thread():
     request or socket message, and a socket handles one message at a time: the person's
     table showed nothing, not even their own move, until the bots had played, and a table
     where bots play on alone (a person out of a Rumino game, or who passed in a banking
-    game) stayed frozen for minutes. Each move waits ``BOT_DELAY_SECONDS`` first, as the
-    worker's countdown does; the search still runs in its own process
+    game) stayed frozen for minutes. Each move is stored no sooner than
+    ``BOT_DELAY_SECONDS`` after it was queued, as on the worker, the search and the wait
+    in this queue counting towards it; the search still runs in its own process
     (``_search_process``). A move that lets a bot play next queues that move at the back
     of the same queue, so tables where bots play on alone take turns rather than one
     holding the thread until it ends."""
@@ -158,14 +179,14 @@ def _bot_thread():
 
 
 def _bot_thread_loop(jobs) -> None:
-    """The bot thread: play each queued move after ``BOT_DELAY_SECONDS``; an error is
-    logged and the thread goes on; its database connections are closed after each move."""
+    """The bot thread: play each queued move (``bot_play`` waits what is left of the
+    display delay); an error is logged and the thread goes on; its database connections
+    are closed after each move."""
     from django.db import connections
 
     while True:
         queue, *move = jobs.get()
         try:
-            time.sleep(settings.BOT_DELAY_SECONDS)
             queue(*move)
         except Exception:
             logger.exception("a bot's move failed (match %s)", move[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from datetime import timedelta
 from unittest import mock
 
@@ -411,14 +412,15 @@ def test_with_a_worker_the_bot_next_to_draw_is_queued_for_the_windows_close(
     with django_capture_on_commit_callbacks(execute=True):
         _act(match, alice, "discard KD")
     match.refresh_from_db()
-    [(match_id, seq, delay)] = queued
+    [(match_id, seq, delay, not_before)] = queued
     assert (match_id, seq) == (match.pk, match.seq)
     assert WINDOW - 1 < delay <= WINDOW  # the rest of the window (BOT_DELAY_SECONDS is 0)
+    assert not_before == pytest.approx(time.time() + delay, abs=1)  # stored once it closes
 
     queued.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert services.bot_play(match_id=match.pk, seq=match.seq) is False  # too early
-    [(_, again, rest)] = queued
+    [(_, again, rest, _)] = queued
     assert again == match.seq and 0 < rest <= delay
     match.refresh_from_db()
     assert current_engine(match).to_act == BOB and match.seq == seq  # nothing played
