@@ -411,7 +411,7 @@ async def _ping_check(match_id: int) -> int:
     then the match's seq. On PostgreSQL one statement on the event loop's connection reads
     what the check needs and answers when nothing is due, so that the pings of a round's
     players cost no thread
-    (docs/performance.md, "A round's start"); the thread's way otherwise.
+    (docs/performance.md, "Where the slow moves came from"); the thread's way otherwise.
 
     Returns:
         The match's seq (0 when there is no such match).

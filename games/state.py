@@ -89,8 +89,8 @@ def ratings_ttl(match_id: int) -> float:
     """How long ``match_id``'s cached context is used, in seconds: between two thirds of
     ``RATINGS_TTL`` and all of it, spread by the match id (its fractional part times the
     golden ratio), so that the contexts of a round's matches, all loaded as the round
-    starts, are not read again all in the same second (docs/performance.md, "A round's
-    start")."""
+    starts, are not read again all in the same second (docs/performance.md, "Where the
+    slow moves came from")."""
     spread = (match_id * 0.6180339887) % 1.0
     return RATINGS_TTL * (2 + spread) / 3
 
@@ -547,7 +547,7 @@ def keep_read_engine(read: LiveDeal) -> bool:
     """Keep a live match's engine that a connection or a ``sync`` read (``read_state``,
     its ``seq`` checked to be still the stored one) when this process keeps none for that
     match, so that the match's first move here takes the kept way rather than reading and
-    replaying the deal under a lock (docs/performance.md, "A round's start"). A kept
+    replaying the deal under a lock (docs/performance.md, "Where the slow moves came from"). A kept
     entry is never replaced: the moves' own are as fresh. Returns True when kept."""
     if read.match is None or read.match.status != Match.Status.IN_PROGRESS:
         return False

@@ -26,7 +26,7 @@ import { TableAccess } from "./commands.js";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
 // A ping every 20 to 30 s, each wait drawn anew: the players of a round connect within
 // seconds of each other, and pings at a fixed 25 s would reach the server in step for
-// the whole round (docs/performance.md, "A round's start").
+// the whole round (docs/performance.md, "Where the slow moves came from").
 const PING_MIN_MS = 20000;
 const PING_MAX_MS = 30000;
 const TOAST_MS = 7000;
