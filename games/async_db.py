@@ -69,8 +69,8 @@ def _loop_pool() -> _LoopPool:
 async def warm() -> None:
     """Open the running loop's connections up to ``LIVE_ASYNC_CONNECTIONS`` now, while a
     socket connects, so that the first moves of a round that starts at once do not wait
-    for connections to be opened (docs/performance.md, "Where the slow moves came from"). Costs nothing
-    once they are open.
+    for connections to be opened (docs/performance.md, "Where the slow moves came from").
+    Costs nothing once they are open.
 
     Raises:
         psycopg.Error: a connection could not be opened (those opened are kept).
