@@ -378,9 +378,16 @@ class _Mast:
 def _greedy_action(game: Game, deal: Deal, rng: random.Random) -> str:
     """The heuristic's action for the seat to act in the determinized ``deal`` (a sample
     the search made, not the live deal), from that seat's own view and public history of
-    the sample only, as a player of the sample would see it."""
-    from games.heuristics import heuristic_action
+    the sample only, as a player of the sample would see it: read from the deal itself
+    where the game's heuristic has a version that does so (``FROM_DEAL``, the same
+    choice without building the view)."""
+    from games.heuristics import FROM_DEAL, heuristic_action
 
+    from_deal = FROM_DEAL.get(game.slug)
+    if from_deal is not None:
+        chosen = from_deal(deal, rng)
+        if chosen is not None:
+            return chosen
     seat = deal.to_act
     return heuristic_action(game.slug, deal.view(seat), rng, game.public_history(deal, seat))
 

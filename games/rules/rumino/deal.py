@@ -15,6 +15,7 @@ from games.rules.rumino.melds import (
     FACE,
     codes,
     completes_rumino,
+    deadwood_value,
     least_deadwood,
     rumino_in,
 )
@@ -120,6 +121,11 @@ class RuminoDeal(Deal):
         """The least deadwood of ``seat``'s hand and the melds that leave it."""
         return least_deadwood(tuple(self.hands[seat]))
 
+    def deadwood_points(self, seat: int) -> int:
+        """The least deadwood of ``seat``'s hand, without the melds (``deadwood_value``:
+        cheaper, for the knock and gin checks and the bots)."""
+        return deadwood_value(tuple(self.hands[seat]))
+
     def next_seat(self, seat: int) -> int:
         """The player after ``seat`` among those dealt into the hand."""
         playing = self.playing
@@ -159,7 +165,7 @@ class RuminoDeal(Deal):
         view shows them to the next player while a claim is offered to another
         (view.py), as they will be once the offer is answered."""
         actions = ["draw", "take"]
-        dead = self.deadwood(seat)[0]
+        dead = self.deadwood_points(seat)
         if dead == 0:
             actions.append("gin")
         elif dead <= KNOCK_LIMIT:
@@ -268,7 +274,7 @@ class RuminoDeal(Deal):
 
     def _turn_start(self, seat: int, action: str) -> None:
         if action in ("knock", "gin"):
-            dead = self.deadwood(seat)[0]
+            dead = self.deadwood_points(seat)
             if action == "gin" and dead != 0:
                 raise IllegalAction(
                     "cannot_go_gin", f"gin needs a deadwood of 0, yours is {dead}", deadwood=dead

@@ -189,7 +189,8 @@ class Rumino(Game):
         ``hand_points``."""
         playing = set(deal.playing)
         return [
-            -float(deal.deadwood(seat)[0]) if seat in playing else 0.0 for seat in range(deal.seats)
+            -float(deal.deadwood_points(seat)) if seat in playing else 0.0
+            for seat in range(deal.seats)
         ]
 
     def match_winner(

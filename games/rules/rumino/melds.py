@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from games.rules.cards import RANKS, SUITS
 
@@ -91,17 +91,29 @@ def is_rumino(cards: Sequence[int]) -> bool:
     return _fits(cards, len(cards) == RUMINO_SIZE)
 
 
+_FIELD = 8
+"""Bits of one count in ``_TALLY``: up to 127 cards of a rank or a suit."""
+_TALLY = (
+    *((1 << _FIELD * (face % 13)) | (1 << _FIELD * (13 + face // 13)) for face in range(52)),
+    0,
+)
+"""Face -> one in the count of its rank (field 0-12) and of its suit (13-16); the joker
+nothing: the sum over a hand packs its 13 rank counts and 4 suit counts in one int."""
+_ONES = sum(1 << _FIELD * field for field in range(17))
+_HIGH = _ONES << _FIELD - 1
+
+
 def _could_hold_rumino(cards: Sequence[int]) -> bool:
     """A quick necessary test: seven of ``cards`` share a rank or a suit, jokers counted
-    with both (nearly every hand fails it, and then no subset need be tried)."""
-    jokers = sum(1 for face in cards if face == JOKER)
-    ranks = [0] * 13
-    suits = [0] * 4
-    for face in cards:
-        if face != JOKER:
-            ranks[face % 13] += 1
-            suits[face // 13] += 1
-    return jokers + max(max(ranks), max(suits)) >= RUMINO_SIZE
+    with both (nearly every hand fails it, and then no subset need be tried).
+
+    Called on every draw and, for each other player, on every discard, so the counts are
+    summed in one int (``_TALLY``) and compared all at once: adding ``128 - need`` to
+    each field sets its high bit exactly when the count is at least ``need``."""
+    need = RUMINO_SIZE - cards.count(JOKER)
+    if need <= 0:
+        return True
+    return bool((sum(map(_TALLY.__getitem__, cards)) + (128 - need) * _ONES) & _HIGH)
 
 
 def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
@@ -209,18 +221,127 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     return total - points, melds
 
 
+MOST_CARDS_IN_TWO_MELDS = 8
+"""A hand of up to 8 cards holds at most two melds (three need nine cards): its least
+deadwood is the total less the best meld or pair of disjoint melds (``_best_cover``)."""
+
+
+def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], int]:
+    """Every meld among the cards of ``hand`` (sorted faces) as ``(points covered, bit
+    mask of its natural cards' positions, jokers in it)``, most points first, and the
+    hand's jokers. The jokers are alike, so a meld counts them instead of naming them:
+    two melds fit together when their masks are disjoint and their jokers are no more
+    than the hand's. As ``is_meld``: three or four of one rank's cards and jokers, or two
+    or more of one suit of distinct ranks within the meld's length and jokers (of a kind
+    when fewer than two are natural)."""
+    plain = len(hand)
+    while plain and hand[plain - 1] == JOKER:
+        plain -= 1
+    wild = len(hand) - plain
+    melds: list[tuple[int, int, int]] = []
+    if wild >= 3:
+        melds += [(10 * size, 0, size) for size in (3, 4) if size <= wild]
+    by_rank: dict[int, list[int]] = {}
+    for i in range(plain):
+        by_rank.setdefault(hand[i] % 13, []).append(i)
+    groups: list[tuple[bool, list[int]]] = [(False, members) for members in by_rank.values()]
+    start = 0
+    while start < plain:
+        suit = hand[start] // 13
+        end = start + 1
+        while end < plain and hand[end] // 13 == suit:
+            end += 1
+        if end - start >= 2:
+            groups.append((True, list(range(start, end))))
+        start = end
+    for in_suit, members in groups:
+        if len(members) + wild < 3:
+            continue
+        least = 2 if in_suit else 1
+        for size in (3, 4):
+            for natural in range(max(least, size - wild), min(size, len(members)) + 1):
+                for chosen in combinations(members, natural):
+                    if in_suit:
+                        # Sorted faces: the ranks rise; distinct, within the meld's length.
+                        if hand[chosen[-1]] - hand[chosen[0]] >= size or any(
+                            hand[a] == hand[b] for a, b in pairwise(chosen)
+                        ):
+                            continue
+                    mask = 0
+                    points = 10 * (size - natural)
+                    for i in chosen:
+                        mask |= 1 << i
+                        points += POINTS[hand[i]]
+                    melds.append((points, mask, size - natural))
+    melds.sort(reverse=True)
+    return melds, wild
+
+
+def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> int:
+    """The most points one meld or two disjoint melds of ``melds`` (``_melds_by_count``,
+    most points first) cover using no natural card of the mask ``banned`` and at most
+    ``wild`` jokers."""
+    best = 0
+    count = len(melds)
+    for first in range(count):
+        points, mask, jokers = melds[first]
+        if 2 * points <= best:
+            break  # neither this meld nor a pair from here on covers more
+        if mask & banned or jokers > wild:
+            continue
+        if points > best:
+            best = points
+        taken = mask | banned
+        for second in range(first + 1, count):
+            more, other, extra = melds[second]
+            if points + more <= best:
+                break
+            if not other & taken and jokers + extra <= wild:
+                best = points + more
+                break
+    return best
+
+
+@lru_cache(maxsize=1 << 17)
+def deadwood_value(hand: tuple[int, ...]) -> int:
+    """The least deadwood of ``hand`` (sorted faces): ``least_deadwood(hand)[0]`` without
+    the melds, for the hot paths (legal knocks, the heuristic, a playout's estimate):
+    from the best meld or pair of melds for a hand of up to 8 cards (``_best_cover``),
+    from ``least_deadwood`` for a longer one. tests/games/rules/test_rumino_melds.py
+    checks it against ``least_deadwood`` and a brute force.
+
+    >>> deadwood_value(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS"))))
+    10
+    """
+    if len(hand) > MOST_CARDS_IN_TWO_MELDS:
+        return least_deadwood(hand)[0]
+    melds, wild = _melds_by_count(hand)
+    return sum(POINTS[face] for face in hand) - _best_cover(melds, 0, wild)
+
+
 @lru_cache(maxsize=1 << 16)
 def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
     """For each position ``i`` of ``hand`` (sorted faces), the least deadwood of the hand
     without its card ``i``: what each discard leaves. The same as ``least_deadwood`` of
     each smaller hand (``tests/games/rules/test_rumino_melds.py`` checks it), found in one
     search over the subsets of ``hand``, which they share, instead of one search each.
+    A hand of up to 9 cards leaves hands of up to 8: each one's best cover comes from the
+    melds of the whole hand that miss the card discarded (``_best_cover``; a joker
+    discarded leaves one joker fewer); a longer hand is searched over its subsets.
     Source: as ``least_deadwood``.
 
     >>> deadwood_after_discards(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS KD"))))
     (9, 9, 10, 27, 26, 25, 10, 38)
     """
     size = len(hand)
+    if size <= MOST_CARDS_IN_TWO_MELDS + 1:
+        melds, wild = _melds_by_count(hand)
+        total = sum(POINTS[face] for face in hand)
+        plain = size - wild
+        left = [total - POINTS[hand[i]] - _best_cover(melds, 1 << i, wild) for i in range(plain)]
+        if wild:
+            left += [total - 10 - _best_cover(melds, 0, wild - 1)] * wild
+        return tuple(left)
     candidates = _meld_candidates(hand)
     best: dict[int, int] = {0: 0}
 
