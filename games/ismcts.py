@@ -469,7 +469,7 @@ def _determinization(
                     pool.replayable = False
                 if not pool.replayable:
                     deals.clear()  # earlier samples were kept as played, not as dealt
-            kept = deal if pool.replayable else copy.deepcopy(deal)
+            kept = _unplayed(deal) if pool.replayable else copy.deepcopy(deal)
             if len(deals) < POOL_SIZE:
                 deals.append(kept)
             else:
@@ -494,9 +494,28 @@ def _determinization(
     return deal
 
 
+def _unplayed(deal: Deal) -> Deal:
+    """What the pool keeps of a fresh sample whose game replays its samples: a
+    ``snapshot`` taken before the search plays it, where the deal has one (Rumino's), so
+    that ``_replayed`` can copy it instead of replaying the history; else the sample
+    itself, of which a replay reads only the deck and what the deal began with."""
+    snapshot = getattr(deal, "snapshot", None)
+    return deal if snapshot is None else snapshot()
+
+
 def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:
     """A fresh copy of the determinization ``sample``: its deck dealt again and the history
-    replayed (cheaper than a deep copy, and the sample stays untouched)."""
+    replayed (cheaper than a deep copy, and the sample stays untouched).
+
+    A sample with a ``snapshot`` method whose actions are the history exactly (taken by
+    ``_unplayed`` before it was played) is copied instead: a deal dealt from the same
+    deck and carry with the same actions applied is the same deal (the rules are
+    deterministic), and a copy costs far less than a replay of a long history. Any other
+    (one whose determinizer added actions the history leaves out, such as Rumino's
+    private declines) is replayed, and refused or dropped as before."""
+    snapshot = getattr(sample, "snapshot", None)
+    if snapshot is not None and sample.actions == history:
+        return snapshot()
     deal = game.new_deal(
         seats=sample.seats, dealer=sample.dealer, options=sample.options,
         deck=sample.deck, carry=sample.carry,

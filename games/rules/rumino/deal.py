@@ -110,6 +110,29 @@ class RuminoDeal(Deal):
                 self._end(RUMINO, seat)
                 return
 
+    def snapshot(self) -> RuminoDeal:
+        """An independent copy of this hand as it stands: the same state, legal actions,
+        views and result as a replay of its actions from its deck, each changing on alone
+        from here (for the search, which plays one sample many times over:
+        games/ismcts.py, ``_replayed``). What is never changed in place is shared (the
+        deck, the stock, the game's state, ``playing``, ``ended``), the rest copied."""
+        new = RuminoDeal.__new__(RuminoDeal)
+        new.game, new.seats, new.sides, new.dealer = self.game, self.seats, self.sides, self.dealer
+        new.options, new.deck, new.carry = self.options, self.deck, self.carry
+        new.actions = self.actions.copy()
+        new.to_act, new.phase = self.to_act, self.phase
+        new.state, new.playing, new.stock, new.drawn = (
+            self.state,
+            self.playing,
+            self.stock,
+            self.drawn,
+        )
+        new.hands = [hand.copy() for hand in self.hands]
+        new.known = [cards.copy() for cards in self.known]
+        new.pile, new.taken = self.pile.copy(), self.taken
+        new.claims, new.discarder, new.ended = self.claims.copy(), self.discarder, self.ended
+        return new
+
     # -- reading the state ---------------------------------------------------
 
     @property

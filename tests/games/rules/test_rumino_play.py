@@ -8,6 +8,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -376,3 +377,40 @@ def test_discarding_a_card_not_in_hand_or_out_of_turn_or_after_the_end_is_refuse
     over = three()
     over.apply("knock")
     assert_refused(over, "draw", "deal_over")
+
+
+def test_a_snapshot_plays_on_as_a_replay_of_the_hand_and_leaves_it_alone():
+    """``snapshot`` (the search's copy of a sample, games/ismcts.py): at random points of
+    60 hands of two to six players (half with rebuys pending), the snapshot and a replay
+    of the hand from its deck give every seat the same view after each of the same random
+    actions to the end, and the hand snapshotted does not change."""
+    rng = random.Random(32)
+    for _ in range(60):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        carry = None
+        if seats >= 3 and rng.random() < 0.5:
+            scores = [rng.randrange(99) for _ in range(seats)]
+            scores[0] = 104
+            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
+                     "pool": seats}  # fmt: skip
+        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
+                             options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+        for _ in range(rng.randrange(120)):
+            if deal.is_over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        before = [deal.view(seat) for seat in range(seats)]
+        copy = deal.snapshot()
+        replay = GAME.new_deal(seats=seats, dealer=deal.dealer, options=deal.options,
+                               deck=deal.deck, carry=deal.carry)  # fmt: skip
+        for seat, action in deal.actions:
+            replay.apply(action, seat=seat)
+        while True:
+            assert copy.actions == replay.actions
+            assert [copy.view(s) for s in range(seats)] == [replay.view(s) for s in range(seats)]
+            if replay.is_over:
+                break
+            action = rng.choice(replay.legal_actions())
+            copy.apply(action)
+            replay.apply(action)
+        assert [deal.view(seat) for seat in range(seats)] == before
