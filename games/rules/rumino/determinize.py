@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
@@ -42,6 +43,7 @@ from games.rules.determinization import check_view, fill_positions
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
+    from games.rules.cards import Pack
 
 TRIES = 1000
 """Samples tried before giving up. Some constraints are left to rejection, such as a seat
@@ -210,15 +212,25 @@ def _sample_deck(
                 return None
     if pile and isinstance(pile[0], int) and view["pile"]:
         deck[pile[0]] = view["pile"][0]
-    unseen = Counter(game.pack.new_order) - Counter(code for code in deck if code is not None)
-    rest = list(unseen.elements())
+    # The unseen cards: the pack less the codes placed, in the pack's order of codes (as
+    # ``Counter(pack) - Counter(placed)`` lists them), shuffled into the empty positions.
+    placed = Counter(deck)
+    rest = [
+        code for code, count in _pack_counts(game.pack).items() for _ in range(count - placed[code])
+    ]
     rng.shuffle(rest)
-    empty = [position for position in range(size) if deck[position] is None]
+    empty = [position for position, code in enumerate(deck) if code is None]
     if len(rest) != len(empty):
         return None
     for position, code in zip(empty, rest, strict=True):
         deck[position] = code
-    return [code for code in deck if code is not None]
+    return deck  # type: ignore[return-value]  # every position filled
+
+
+@lru_cache(maxsize=4)
+def _pack_counts(pack: Pack) -> Counter[str]:
+    """How many of each code ``pack`` holds, in the order its codes first come."""
+    return Counter(pack.new_order)
 
 
 def _discard(

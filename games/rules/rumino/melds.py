@@ -129,8 +129,10 @@ def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
 def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
     """The rumino that ``card`` completes with six cards of ``hand`` (a player "six cards
     to a rumino", 004), or None."""
-    if not _could_hold_rumino((*hand, card)):
-        return None
+    need = RUMINO_SIZE - hand.count(JOKER) - (card == JOKER)
+    tally = sum(map(_TALLY.__getitem__, hand)) + _TALLY[card]
+    if need > 0 and not (tally + (128 - need) * _ONES) & _HIGH:
+        return None  # as ``_could_hold_rumino((*hand, card))``, without the tuple
     for chosen in combinations(hand, RUMINO_SIZE - 1):
         if is_rumino((*chosen, card)):
             return tuple(sorted((*chosen, card)))
@@ -226,6 +228,24 @@ MOST_CARDS_IN_TWO_MELDS = 8
 deadwood is the total less the best meld or pair of disjoint melds (``_best_cover``)."""
 
 
+_RANK_ONES = sum(1 << _FIELD * rank for rank in range(13))
+_RUN_STARTS = sum(1 << face for face in range(52) if face % 13 <= 10)
+"""The faces that start a run of three of their suit (J Q K the last)."""
+
+
+def _meldless(hand: tuple[int, ...]) -> bool:
+    """Whether a hand without jokers holds no meld: no three of a rank (``_TALLY``'s rank
+    counts compared all at once, as in ``_could_hold_rumino``) and no three of a suit in
+    sequence (three faces in a row in the bits of the faces held). Most hands hold none,
+    and then no meld need be looked for."""
+    if (sum(map(_TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_ONES << _FIELD - 1:
+        return False
+    held = 0
+    for face in hand:
+        held |= 1 << face
+    return not held & held >> 1 & held >> 2 & _RUN_STARTS
+
+
 def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], int]:
     """Every meld among the cards of ``hand`` (sorted faces) as ``(points covered, bit
     mask of its natural cards' positions, jokers in it)``, most points first, and the
@@ -238,6 +258,8 @@ def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], 
     while plain and hand[plain - 1] == JOKER:
         plain -= 1
     wild = len(hand) - plain
+    if not wild and _meldless(hand):
+        return [], 0
     melds: list[tuple[int, int, int]] = []
     if wild >= 3:
         melds += [(10 * size, 0, size) for size in (3, 4) if size <= wild]
@@ -337,6 +359,8 @@ def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
     if size <= MOST_CARDS_IN_TWO_MELDS + 1:
         melds, wild = _melds_by_count(hand)
         total = sum(POINTS[face] for face in hand)
+        if not melds:
+            return tuple(total - POINTS[face] for face in hand)
         plain = size - wild
         left = [total - POINTS[hand[i]] - _best_cover(melds, 1 << i, wild) for i in range(plain)]
         if wild:
