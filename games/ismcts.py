@@ -403,7 +403,9 @@ class _Pool:
     first ``CHECKED`` samples are replayed and compared, seat by seat; one that differs
     makes it False for the rest of the search). A determinizer may set the hands on a stand-in
     deal whose deck does not deal them (Pinch Tarot's); its samples are kept as deep
-    copies taken before the search plays them, and copied again for each reuse. A deal
+    copies taken before the search plays them, and copied again for each reuse (a
+    ``snapshot`` instead where the deal has one: Rumino's, whose samples do not replay
+    when the determinizer declined a private claim offer for another seat). A deal
     with a ``clone`` method (Machiavelli's) copies itself exactly and cheaply: its
     samples are kept as clones taken before the search plays them (``cloned``), cloned
     again for each reuse, and never replayed."""
@@ -469,7 +471,7 @@ def _determinization(
                     pool.replayable = False
                 if not pool.replayable:
                     deals.clear()  # earlier samples were kept as played, not as dealt
-            kept = _unplayed(deal) if pool.replayable else copy.deepcopy(deal)
+            kept = _unplayed(deal) if pool.replayable else _copied(deal)
             if len(deals) < POOL_SIZE:
                 deals.append(kept)
             else:
@@ -479,7 +481,7 @@ def _determinization(
     if pool.cloned:
         return sample.clone()
     if not pool.replayable:
-        return copy.deepcopy(sample)
+        return _copied(sample)
     try:
         deal = _replayed(game, sample, history)
     except ValueError:  # IllegalAction too
@@ -492,6 +494,13 @@ def _determinization(
         deals.remove(sample)
         return _determinization(game, view, history, options, rng, pool, reuse=False)
     return deal
+
+
+def _copied(deal: Deal) -> Deal:
+    """A copy of ``deal`` that changes on alone: its ``snapshot`` where it has one (the
+    same state, far cheaper), else a deep copy."""
+    snapshot = getattr(deal, "snapshot", None)
+    return copy.deepcopy(deal) if snapshot is None else snapshot()
 
 
 def _unplayed(deal: Deal) -> Deal:
