@@ -229,6 +229,10 @@ class RuminoDeal(Deal):
         """
         if not isinstance(action, str):
             raise _malformed(action)
+        face = _DISCARDS.get(action)
+        if face is not None:  # the commonest action first
+            self._discard(seat, face, action)
+            return
         phase = self.phase
         if action in ("rebuy", "retire"):
             if phase != REBUY:
@@ -254,10 +258,11 @@ class RuminoDeal(Deal):
                 raise self._phase_refusal(action, self._expected())
             self._turn_start(seat, action)
             return
-        face = _DISCARDS.get(action)
-        if face is None:
-            raise _malformed(action)
-        if phase != DISCARD:
+        raise _malformed(action)
+
+    def _discard(self, seat: int, face: int, action: str) -> None:
+        """``discard XY`` of ``face`` by ``seat`` (``_apply``, step 4)."""
+        if self.phase != DISCARD:
             raise self._phase_refusal(action, self._expected())
         hand = self.hands[seat]
         if face not in hand:
@@ -277,11 +282,12 @@ class RuminoDeal(Deal):
         self.pile.append(face)
         self.taken = None
         self.discarder = seat
+        playing, hands = self.playing, self.hands
+        index = playing.index(seat)
         self.claims = [
             other
-            for other in self.playing[self.playing.index(seat) + 1 :]
-            + self.playing[: self.playing.index(seat)]
-            if completes_rumino(self.hands[other], face) is not None
+            for other in playing[index + 1 :] + playing[:index]
+            if completes_rumino(hands[other], face) is not None
         ]
         if self.claims and not self.stock_count:
             # No turn can follow for the offer to wait before: the first claimant's

@@ -299,11 +299,11 @@ def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], 
     return melds, wild
 
 
-def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> int:
+def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> tuple[int, int, int]:
     """The most points one meld or two disjoint melds of ``melds`` (``_melds_by_count``,
     most points first) cover using no natural card of the mask ``banned`` and at most
-    ``wild`` jokers."""
-    best = 0
+    ``wild`` jokers, with the mask of the natural cards and the count of jokers they use."""
+    best = used = jokers_used = 0
     count = len(melds)
     for first in range(count):
         points, mask, jokers = melds[first]
@@ -312,16 +312,16 @@ def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> in
         if mask & banned or jokers > wild:
             continue
         if points > best:
-            best = points
+            best, used, jokers_used = points, mask, jokers
         taken = mask | banned
         for second in range(first + 1, count):
             more, other, extra = melds[second]
             if points + more <= best:
                 break
             if not other & taken and jokers + extra <= wild:
-                best = points + more
+                best, used, jokers_used = points + more, mask | other, jokers + extra
                 break
-    return best
+    return best, used, jokers_used
 
 
 @lru_cache(maxsize=1 << 17)
@@ -338,7 +338,7 @@ def deadwood_value(hand: tuple[int, ...]) -> int:
     if len(hand) > MOST_CARDS_IN_TWO_MELDS:
         return least_deadwood(hand)[0]
     melds, wild = _melds_by_count(hand)
-    return sum(POINTS[face] for face in hand) - _best_cover(melds, 0, wild)
+    return sum(POINTS[face] for face in hand) - _best_cover(melds, 0, wild)[0]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -362,9 +362,17 @@ def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
         if not melds:
             return tuple(total - POINTS[face] for face in hand)
         plain = size - wild
-        left = [total - POINTS[hand[i]] - _best_cover(melds, 1 << i, wild) for i in range(plain)]
+        # A discard the best cover of the whole hand does not use leaves that cover.
+        best, used, jokers_used = _best_cover(melds, 0, wild)
+        left = [
+            total
+            - POINTS[hand[i]]
+            - (_best_cover(melds, 1 << i, wild)[0] if used >> i & 1 else best)
+            for i in range(plain)
+        ]
         if wild:
-            left += [total - 10 - _best_cover(melds, 0, wild - 1)] * wild
+            rest = _best_cover(melds, 0, wild - 1)[0] if jokers_used == wild else best
+            left += [total - 10 - rest] * wild
         return tuple(left)
     candidates = _meld_candidates(hand)
     best: dict[int, int] = {0: 0}
