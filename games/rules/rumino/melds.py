@@ -22,11 +22,14 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, wraps
 from itertools import combinations, pairwise
+from typing import TypeVar
 
 from games.rules.cards import RANKS, SUITS
+
+T = TypeVar("T")
 
 JOKER = 52
 JOKER_CODE = "JK"
@@ -324,7 +327,31 @@ def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> tu
     return best, used, jokers_used
 
 
-@lru_cache(maxsize=1 << 17)
+def _memo(size: int) -> Callable[[Callable[[tuple[int, ...]], T]], Callable[[tuple[int, ...]], T]]:
+    """Remember a function of hands in a plain dict, emptied when it holds ``size``: a dict
+    of tuples of ints, unlike ``lru_cache``'s linked list of lists, is nothing the garbage
+    collector walks through on each full collection (up to a tenth of a Rumino search's
+    time with ``lru_cache``). Faster to look up too; the values are the same."""
+
+    def wrap(function: Callable[[tuple[int, ...]], T]) -> Callable[[tuple[int, ...]], T]:
+        found: dict[tuple[int, ...], T] = {}
+        get = found.get
+
+        @wraps(function)
+        def memoized(hand: tuple[int, ...]) -> T:
+            value = get(hand)
+            if value is None:
+                if len(found) >= size:
+                    found.clear()
+                value = found[hand] = function(hand)
+            return value
+
+        return memoized
+
+    return wrap
+
+
+@_memo(1 << 17)
 def deadwood_value(hand: tuple[int, ...]) -> int:
     """The least deadwood of ``hand`` (sorted faces): ``least_deadwood(hand)[0]`` without
     the melds, for the hot paths (legal knocks, the heuristic, a playout's estimate):
@@ -341,7 +368,7 @@ def deadwood_value(hand: tuple[int, ...]) -> int:
     return sum(POINTS[face] for face in hand) - _best_cover(melds, 0, wild)[0]
 
 
-@lru_cache(maxsize=1 << 16)
+@_memo(1 << 16)
 def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
     """For each position ``i`` of ``hand`` (sorted faces), the least deadwood of the hand
     without its card ``i``: what each discard leaves. The same as ``least_deadwood`` of
