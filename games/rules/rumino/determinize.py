@@ -179,6 +179,22 @@ def _sample_deck(
         if action == "draw":
             held[seat].append(following)
             following += 1
+        elif action.startswith("discard "):
+            code = action.split()[1]
+            items = held[seat]
+            if code in items:
+                # A held card known to be it: the first (a position held is never fixed
+                # yet: the one a discard fixes leaves the hand, so ``_discard`` would
+                # find no position either).
+                items.remove(code)
+                item: int | str | None = code
+            else:
+                item = _discard(deck, items, code, rng)
+                if item is None:
+                    return None
+            if item in taken[seat]:
+                taken[seat].remove(item)
+            pile.append(code)
         elif action in ("take", "claim"):
             if not pile:
                 return None
@@ -186,14 +202,6 @@ def _sample_deck(
             held[seat].append(item)
             if action == "take":
                 taken[seat].append(item)
-        elif action.startswith("discard "):
-            code = action.split()[1]
-            item = _discard(deck, held[seat], code, rng)
-            if item is None:
-                return None
-            if item in taken[seat]:
-                taken[seat].remove(item)
-            pile.append(code)
     # Step 3: what the view shows.
     result = view.get("result")
     shown: dict[int, list[str]] = {}
