@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, wraps
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, product
 from typing import TypeVar
 
 from games.rules.cards import RANKS, SUITS
@@ -232,21 +232,50 @@ deadwood is the total less the best meld or pair of disjoint melds (``_best_cove
 
 
 _RANK_ONES = sum(1 << _FIELD * rank for rank in range(13))
+_RANK_HIGH = _RANK_ONES << _FIELD - 1
 _RUN_STARTS = sum(1 << face for face in range(52) if face % 13 <= 10)
 """The faces that start a run of three of their suit (J Q K the last)."""
 
 
-def _meldless(hand: tuple[int, ...]) -> bool:
-    """Whether a hand without jokers holds no meld: no three of a rank (``_TALLY``'s rank
-    counts compared all at once, as in ``_could_hold_rumino``) and no three of a suit in
-    sequence (three faces in a row in the bits of the faces held). Most hands hold none,
-    and then no meld need be looked for."""
-    if (sum(map(_TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_ONES << _FIELD - 1:
-        return False
+def _natural_melds(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """``_melds_by_count``'s melds of a hand without jokers, found straight from its
+    counts: three or four of a rank (``_TALLY``'s rank counts compared all at once, as in
+    ``_could_hold_rumino``) and three or four faces in a row of one suit (from the bits of
+    the faces held), each way of picking the positions of the faces (a face may be held
+    twice). Most hands hold none, and then nothing more is done."""
+    kinds = (sum(map(_TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_HIGH
     held = 0
     for face in hand:
         held |= 1 << face
-    return not held & held >> 1 & held >> 2 & _RUN_STARTS
+    runs = held & held >> 1 & held >> 2 & _RUN_STARTS
+    if not kinds and not runs:
+        return []
+    positions: dict[int, list[int]] = {}
+    for i, face in enumerate(hand):
+        positions.setdefault(face, []).append(i)
+    groups: list[list[list[int]]] = []  # the positions to pick from, face by face
+    for rank in range(13):
+        if kinds >> _FIELD * rank + _FIELD - 1 & 1:
+            same = [i for i, face in enumerate(hand) if face % 13 == rank]
+            groups += [
+                [[i] for i in chosen] for size in (3, 4) for chosen in combinations(same, size)
+            ]
+    while runs:
+        first = (runs & -runs).bit_length() - 1
+        runs &= runs - 1
+        groups.append([positions[first + step] for step in range(3)])
+        if first % 13 <= 9 and held >> first + 3 & 1:
+            groups.append([positions[first + step] for step in range(4)])
+    melds = []
+    for group in groups:
+        points = sum(POINTS[hand[places[0]]] for places in group)
+        for chosen in product(*group):
+            mask = 0
+            for i in chosen:
+                mask |= 1 << i
+            melds.append((points, mask, 0))
+    melds.sort(reverse=True)
+    return melds
 
 
 def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], int]:
@@ -261,8 +290,8 @@ def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], 
     while plain and hand[plain - 1] == JOKER:
         plain -= 1
     wild = len(hand) - plain
-    if not wild and _meldless(hand):
-        return [], 0
+    if not wild:
+        return _natural_melds(hand), 0
     melds: list[tuple[int, int, int]] = []
     if wild >= 3:
         melds += [(10 * size, 0, size) for size in (3, 4) if size <= wild]
