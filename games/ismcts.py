@@ -284,7 +284,7 @@ def search(
         if deal.to_act is not None:  # cut short at the horizon
             points = game.estimate_points(deal)
         else:
-            points = deal.game.deal_points(deal.result())
+            points = deal.game.final_points(deal)
         if chips:
             rewards = [float(p) for p in points]
             low, high = min(low, *rewards), max(high, *rewards)

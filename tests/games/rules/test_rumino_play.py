@@ -414,3 +414,24 @@ def test_a_snapshot_plays_on_as_a_replay_of_the_hand_and_leaves_it_alone():
             copy.apply(action)
             replay.apply(action)
         assert [deal.view(seat) for seat in range(seats)] == before
+
+
+def test_the_final_points_are_the_deal_points_of_the_result():
+    """``final_points`` (what the search scores its playouts by) equals ``deal_points`` of
+    the result at the end of 300 hands of two to six players played at random, ended by a
+    knock, gin, a rumino or the stock, and refuses a hand still going on."""
+    rng = random.Random(33)
+    endings = set()
+    for _ in range(300):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64))
+        with pytest.raises(ValueError, match="not over"):
+            GAME.final_points(deal)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            # Knock less eagerly than at random, so that hands also run out of stock.
+            eager = [a for a in legal if a in ("knock", "gin")]
+            deal.apply(eager[0] if eager and rng.random() < 0.3 else rng.choice(legal))
+        assert GAME.final_points(deal) == GAME.deal_points(deal.result())
+        endings.add(deal.result()["ended_by"])
+    assert {"knock", "gin", "stock"} <= endings
