@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
-from games.rules.determinization import check_view, fill_positions
+from games.rules.determinization import check_view, fill_positions, shuffle
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
@@ -226,7 +226,7 @@ def _sample_deck(
     rest = [
         code for code, count in _pack_counts(game.pack).items() for _ in range(count - placed[code])
     ]
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     empty = [position for position, code in enumerate(deck) if code is None]
     if len(rest) != len(empty):
         return None
