@@ -181,17 +181,9 @@ def _sample_deck(
             following += 1
         elif action.startswith("discard "):
             code = action.split()[1]
-            items = held[seat]
-            if code in items:
-                # A held card known to be it: the first (a position held is never fixed
-                # yet: the one a discard fixes leaves the hand, so ``_discard`` would
-                # find no position either).
-                items.remove(code)
-                item: int | str | None = code
-            else:
-                item = _discard(deck, items, code, rng)
-                if item is None:
-                    return None
+            item = _discard(deck, held[seat], code, rng)
+            if item is None:
+                return None
             if item in taken[seat]:
                 taken[seat].remove(item)
             pile.append(code)
@@ -244,12 +236,13 @@ def _pack_counts(pack: Pack) -> Counter[str]:
 def _discard(
     deck: list[str | None], items: list[int | str], code: str, rng: random.Random
 ) -> int | str | None:
-    """Remove from ``items`` the card ``code`` a seat discards: a held card known to be it,
-    else one of its unknown positions fixed to it at random; None if neither."""
-    for item in items:
-        if item == code or (isinstance(item, int) and deck[item] == code):
-            items.remove(item)
-            return item
+    """Remove from ``items`` the card ``code`` a seat discards: a held card known to be it
+    (the first), else one of its unknown positions fixed to it at random; None if neither.
+    A position held is never fixed yet while the history is followed (the one a discard
+    fixes leaves the hand at once), so only a code held can be known to be it."""
+    if code in items:
+        items.remove(code)
+        return code
     unknown = [item for item in items if isinstance(item, int) and deck[item] is None]
     if not unknown:
         return None
