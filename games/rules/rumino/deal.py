@@ -7,17 +7,22 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
 from games.rules.rumino.melds import (
     CODES,
     FACE,
+    JOKER,
+    TALLY,
     codes,
     completes_rumino,
     deadwood_value,
     least_deadwood,
     rumino_in,
+    rumino_possible,
 )
 from games.rules.rumino.scoring import hand_points, in_game, new_state, rebuy, retire, settle
 
@@ -289,6 +294,11 @@ class RuminoDeal(Deal):
             for other in playing[index + 1 :] + playing[:index]
             if completes_rumino(hands[other], face) is not None
         ]
+        self._offer()
+
+    def _offer(self) -> None:
+        """After a discard: offer it to ``claims`` (``_after_claims``), or, with the stock
+        empty, reveal the first claimant's rumino at once."""
         if self.claims and not self.stock_count:
             # No turn can follow for the offer to wait before: the first claimant's
             # rumino is revealed for them at once, as a dealt one is (game.py).
@@ -297,6 +307,77 @@ class RuminoDeal(Deal):
             self._end(RUMINO, claimant)
             return
         self._after_claims()
+
+    def follow(self, actions: Sequence[tuple[int, str]]) -> int:
+        """Apply ``actions`` (``(seat, action)`` pairs) from the first while each is a
+        ``draw``, ``take`` or ``discard`` of the seat to act that ``apply`` would take, in
+        exactly the state ``apply`` would leave; return how many were applied (the first
+        left is for ``apply``, which takes or refuses it as ever).
+
+        For the determinizer, which replays the whole public history on every sample:
+        what ``apply`` does for these three actions, less its general checks, with each
+        hand's rank and suit counts kept up to date (``melds.TALLY``) so that the
+        rumino tests after a draw and a discard (``rumino_in``, ``completes_rumino``) run
+        only when those counts allow one (the same quick test they begin with).
+        tests/games/rules/test_rumino_play.py checks it against ``apply``."""
+        hands, known, pile, playing = self.hands, self.known, self.pile, self.playing
+        tallies = [sum(map(TALLY.__getitem__, hand)) for hand in hands]
+        jokers = [hand.count(JOKER) for hand in hands]
+        done = 0
+        for seat, action in actions:
+            if seat != self.to_act or type(seat) is not int:
+                break
+            phase = self.phase
+            if action == "draw" or action == "take":
+                if phase != DRAW:
+                    break
+                if action == "draw":
+                    card = self.stock[self.drawn]
+                    self.drawn += 1
+                    self.taken = None
+                else:
+                    card = pile.pop()
+                    self.taken = card
+                    known[seat].append(card)
+                hand = hands[seat]
+                insort(hand, card)
+                tallies[seat] += TALLY[card]
+                jokers[seat] += card == JOKER
+                if rumino_possible(tallies[seat], jokers[seat]) and rumino_in(hand) is not None:
+                    self._end(RUMINO, seat)
+                else:
+                    self.phase = DISCARD
+            else:
+                face = _DISCARDS.get(action)
+                hand = hands[seat]
+                if phase != DISCARD or face is None or face not in hand or face == self.taken:
+                    break
+                hand.remove(face)
+                tallies[seat] -= TALLY[face]
+                jokers[seat] -= face == JOKER
+                if face in known[seat]:
+                    known[seat].remove(face)
+                pile.append(face)
+                self.taken = None
+                self.discarder = seat
+                index = playing.index(seat)
+                wild = face == JOKER
+                self.claims = [
+                    other
+                    for other in playing[index + 1 :] + playing[:index]
+                    if rumino_possible(tallies[other] + TALLY[face], jokers[other] + wild)
+                    and completes_rumino(hands[other], face) is not None
+                ]
+                if self.claims:
+                    self._offer()
+                elif not self.stock_count:
+                    self._end(STOCK, None)
+                else:
+                    self.phase = DRAW
+                    self.to_act = playing[(index + 1) % len(playing)]
+            self.actions.append((seat, action))
+            done += 1
+        return done
 
     def _expected(self) -> str:
         return " or ".join(repr(action) for action in self.legal_actions())

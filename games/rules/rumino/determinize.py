@@ -88,7 +88,9 @@ def determinize(
             seats=view["seats"], dealer=view["dealer"], options=options, deck=deck, carry=carry
         )
         try:
-            for seat, action in history:
+            # The plain draws, takes and discards at once (``RuminoDeal.follow``), the rest
+            # one by one from the first it leaves.
+            for seat, action in history[deal.follow(history) :]:
                 while deal.phase == "claim" and (
                     deal.to_act != seat or action not in ("claim", "decline")
                 ):

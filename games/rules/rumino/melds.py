@@ -95,8 +95,8 @@ def is_rumino(cards: Sequence[int]) -> bool:
 
 
 _FIELD = 8
-"""Bits of one count in ``_TALLY``: up to 127 cards of a rank or a suit."""
-_TALLY = (
+"""Bits of one count in ``TALLY``: up to 127 cards of a rank or a suit."""
+TALLY = (
     *((1 << _FIELD * (face % 13)) | (1 << _FIELD * (13 + face // 13)) for face in range(52)),
     0,
 )
@@ -106,17 +106,24 @@ _ONES = sum(1 << _FIELD * field for field in range(17))
 _HIGH = _ONES << _FIELD - 1
 
 
+def rumino_possible(tally: int, jokers: int) -> bool:
+    """``_could_hold_rumino`` of cards whose ``TALLY`` sum is ``tally`` and which hold
+    ``jokers`` jokers: for a caller that keeps a hand's counts up to date."""
+    need = RUMINO_SIZE - jokers
+    return need <= 0 or bool((tally + (128 - need) * _ONES) & _HIGH)
+
+
 def _could_hold_rumino(cards: Sequence[int]) -> bool:
     """A quick necessary test: seven of ``cards`` share a rank or a suit, jokers counted
     with both (nearly every hand fails it, and then no subset need be tried).
 
     Called on every draw and, for each other player, on every discard, so the counts are
-    summed in one int (``_TALLY``) and compared all at once: adding ``128 - need`` to
+    summed in one int (``TALLY``) and compared all at once: adding ``128 - need`` to
     each field sets its high bit exactly when the count is at least ``need``."""
     need = RUMINO_SIZE - cards.count(JOKER)
     if need <= 0:
         return True
-    return bool((sum(map(_TALLY.__getitem__, cards)) + (128 - need) * _ONES) & _HIGH)
+    return bool((sum(map(TALLY.__getitem__, cards)) + (128 - need) * _ONES) & _HIGH)
 
 
 def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
@@ -133,7 +140,7 @@ def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
     """The rumino that ``card`` completes with six cards of ``hand`` (a player "six cards
     to a rumino", 004), or None."""
     need = RUMINO_SIZE - hand.count(JOKER) - (card == JOKER)
-    tally = sum(map(_TALLY.__getitem__, hand)) + _TALLY[card]
+    tally = sum(map(TALLY.__getitem__, hand)) + TALLY[card]
     if need > 0 and not (tally + (128 - need) * _ONES) & _HIGH:
         return None  # as ``_could_hold_rumino((*hand, card))``, without the tuple
     for chosen in combinations(hand, RUMINO_SIZE - 1):
@@ -239,11 +246,11 @@ _RUN_STARTS = sum(1 << face for face in range(52) if face % 13 <= 10)
 
 def _natural_melds(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """``_melds_by_count``'s melds of a hand without jokers, found straight from its
-    counts: three or four of a rank (``_TALLY``'s rank counts compared all at once, as in
+    counts: three or four of a rank (``TALLY``'s rank counts compared all at once, as in
     ``_could_hold_rumino``) and three or four faces in a row of one suit (from the bits of
     the faces held), each way of picking the positions of the faces (a face may be held
     twice). Most hands hold none, and then nothing more is done."""
-    kinds = (sum(map(_TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_HIGH
+    kinds = (sum(map(TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_HIGH
     held = 0
     for face in hand:
         held |= 1 << face
