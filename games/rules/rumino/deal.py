@@ -325,7 +325,7 @@ class RuminoDeal(Deal):
         jokers = [hand.count(JOKER) for hand in hands]
         done = 0
         for seat, action in actions:
-            if seat != self.to_act or type(seat) is not int:
+            if seat != self.to_act or type(seat) is not int or type(action) is not str:
                 break
             phase = self.phase
             if action == "draw" or action == "take":
