@@ -8,15 +8,20 @@ moves by the game's heuristic) or, with ``--plain``, uniformly random playouts a
 bias. Prints the mean iterations per second over the positions (each iteration: one
 determinization, one descent, one playout to the deal's end) and the share of the
 positions where the game had no determinizer yet (the bot then plays the heuristic).
+With ``--iterations N`` each search runs N iterations whatever the time (as the strength
+benchmark's, bench/bots_bench.py) and the median and 95th percentile seconds a search
+are printed too (issue 32: a move in at most 0.5 s at the 95th percentile).
 
 Usage:
     .venv/bin/python bench/ismcts_bench.py [--positions 10] [--seconds 0.5] [--seed 1]
         [--game briscola] [--plain] [--tuning greedy=0,mast=1] [--first-seats] [--cpu]
+        [--iterations 1000]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -52,25 +57,31 @@ def measure(
     seed: int,
     tuning: dict | None = None,
     cpu: bool = False,
-) -> tuple[float, int]:
+    iterations: int | None = None,
+) -> tuple[float, int, list[float]]:
     """Mean iterations per second over ``positions`` searches with the search keywords
     ``tuning`` (per second of this process's CPU time when ``cpu``, else of wall time),
-    and how many of them the game could not search (no determinizer)."""
+    how many of them the game could not search (no determinizer), and the seconds each
+    search took (CPU or wall alike). With ``iterations``, each search runs that many
+    iterations and no time limit."""
     rng = random.Random(seed)
-    rates, missing = [], 0
+    rates, missing, spent_each = [], 0, []
+    limits = {"seconds": seconds} if iterations is None else {"seconds": None,
+                                                              "iterations": iterations}  # fmt: skip
     for _ in range(positions):
         deal = position(game, seats, rng)
         given = bot_input(deal, deal.to_act)
         began = time.process_time()
         try:
             found = search(given.game, given.view, given.history, given.options, rng,
-                           seconds=seconds, **(tuning or {}))  # fmt: skip
+                           **limits, **(tuning or {}))  # fmt: skip
         except NotImplementedError:
             missing += 1
             continue
         spent = time.process_time() - began
         rates.append(found.iterations / spent if cpu and spent > 0 else found.iterations_per_second)
-    return (sum(rates) / len(rates) if rates else 0.0), missing
+        spent_each.append(spent if cpu else found.seconds)
+    return (sum(rates) / len(rates) if rates else 0.0), missing, spent_each
 
 
 def main() -> None:
@@ -85,13 +96,17 @@ def main() -> None:
     parser.add_argument(
         "--cpu", action="store_true", help="iterations per CPU second (a loaded machine)"
     )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="iterations a search, no time limit"
+    )
     args = parser.parse_args()
     tuning = {} if args.plain else dict(ISMCTS_TUNING)
     for item in filter(None, (args.tuning or "").split(",")):
         key, _, value = item.partition("=")
         tuning[key.strip()] = float(value)
     print(
-        f"ISMCTS, {args.positions} positions a game, {args.seconds} s a search,"
+        f"ISMCTS, {args.positions} positions a game,"
+        f" {f'{args.iterations} iterations' if args.iterations else f'{args.seconds} s'} a search,"
         f" settings {tuning or 'plain'}"
     )
     for game in sorted(all_games(), key=lambda g: g.slug):
@@ -99,10 +114,17 @@ def main() -> None:
             continue
         counts = game.seat_counts(game.validate_options({}))
         for seats in counts[:1] if args.first_seats else counts:
-            rate, missing = measure(
-                game, seats, args.positions, args.seconds, args.seed, tuning, args.cpu
-            )
+            rate, missing, spent = measure(
+                game, seats, args.positions, args.seconds, args.seed, tuning, args.cpu,
+                args.iterations,
+            )  # fmt: skip
             note = f"  (no determinizer: {missing} of {args.positions})" if missing else ""
+            if args.iterations and spent:
+                spent.sort()
+                note += (
+                    f"  {args.iterations} iterations: median {spent[len(spent) // 2]:.3f} s,"
+                    f" 95th percentile {spent[math.ceil(0.95 * len(spent)) - 1]:.3f} s"
+                )
             print(f"{game.slug:15} {seats} seats  {rate:8.0f} iterations/s{note}")
 
 

@@ -284,7 +284,7 @@ def search(
         if deal.to_act is not None:  # cut short at the horizon
             points = game.estimate_points(deal)
         else:
-            points = deal.game.deal_points(deal.result())
+            points = deal.game.final_points(deal)
         if chips:
             rewards = [float(p) for p in points]
             low, high = min(low, *rewards), max(high, *rewards)
@@ -378,9 +378,16 @@ class _Mast:
 def _greedy_action(game: Game, deal: Deal, rng: random.Random) -> str:
     """The heuristic's action for the seat to act in the determinized ``deal`` (a sample
     the search made, not the live deal), from that seat's own view and public history of
-    the sample only, as a player of the sample would see it."""
-    from games.heuristics import heuristic_action
+    the sample only, as a player of the sample would see it: read from the deal itself
+    where the game's heuristic has a version that does so (``FROM_DEAL``, the same
+    choice without building the view)."""
+    from games.heuristics import FROM_DEAL, heuristic_action
 
+    from_deal = FROM_DEAL.get(game.slug)
+    if from_deal is not None:
+        chosen = from_deal(deal, rng)
+        if chosen is not None:
+            return chosen
     seat = deal.to_act
     return heuristic_action(game.slug, deal.view(seat), rng, game.public_history(deal, seat))
 
@@ -396,7 +403,9 @@ class _Pool:
     first ``CHECKED`` samples are replayed and compared, seat by seat; one that differs
     makes it False for the rest of the search). A determinizer may set the hands on a stand-in
     deal whose deck does not deal them (Pinch Tarot's); its samples are kept as deep
-    copies taken before the search plays them, and copied again for each reuse. A deal
+    copies taken before the search plays them, and copied again for each reuse (a
+    ``snapshot`` instead where the deal has one: Rumino's, whose samples do not replay
+    when the determinizer declined a private claim offer for another seat). A deal
     with a ``clone`` method (Machiavelli's) copies itself exactly and cheaply: its
     samples are kept as clones taken before the search plays them (``cloned``), cloned
     again for each reuse, and never replayed."""
@@ -462,7 +471,7 @@ def _determinization(
                     pool.replayable = False
                 if not pool.replayable:
                     deals.clear()  # earlier samples were kept as played, not as dealt
-            kept = deal if pool.replayable else copy.deepcopy(deal)
+            kept = _unplayed(deal) if pool.replayable else _copied(deal)
             if len(deals) < POOL_SIZE:
                 deals.append(kept)
             else:
@@ -472,7 +481,7 @@ def _determinization(
     if pool.cloned:
         return sample.clone()
     if not pool.replayable:
-        return copy.deepcopy(sample)
+        return _copied(sample)
     try:
         deal = _replayed(game, sample, history)
     except ValueError:  # IllegalAction too
@@ -487,9 +496,35 @@ def _determinization(
     return deal
 
 
+def _copied(deal: Deal) -> Deal:
+    """A copy of ``deal`` that changes on alone: its ``snapshot`` where it has one (the
+    same state, far cheaper), else a deep copy."""
+    snapshot = getattr(deal, "snapshot", None)
+    return copy.deepcopy(deal) if snapshot is None else snapshot()
+
+
+def _unplayed(deal: Deal) -> Deal:
+    """What the pool keeps of a fresh sample whose game replays its samples: a
+    ``snapshot`` taken before the search plays it, where the deal has one (Rumino's), so
+    that ``_replayed`` can copy it instead of replaying the history; else the sample
+    itself, of which a replay reads only the deck and what the deal began with."""
+    snapshot = getattr(deal, "snapshot", None)
+    return deal if snapshot is None else snapshot()
+
+
 def _replayed(game: Game, sample: Deal, history: list[tuple[int, str]]) -> Deal:
     """A fresh copy of the determinization ``sample``: its deck dealt again and the history
-    replayed (cheaper than a deep copy, and the sample stays untouched)."""
+    replayed (cheaper than a deep copy, and the sample stays untouched).
+
+    A sample with a ``snapshot`` method whose actions are the history exactly (taken by
+    ``_unplayed`` before it was played) is copied instead: a deal dealt from the same
+    deck and carry with the same actions applied is the same deal (the rules are
+    deterministic), and a copy costs far less than a replay of a long history. Any other
+    (one whose determinizer added actions the history leaves out, such as Rumino's
+    private declines) is replayed, and refused or dropped as before."""
+    snapshot = getattr(sample, "snapshot", None)
+    if snapshot is not None and sample.actions == history:
+        return snapshot()
     deal = game.new_deal(
         seats=sample.seats, dealer=sample.dealer, options=sample.options,
         deck=sample.deck, carry=sample.carry,

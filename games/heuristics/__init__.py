@@ -50,6 +50,15 @@ BY_GAME: dict[str, Heuristic] = {
 }
 """Game slug -> its heuristic; games not listed use ``generic_action``."""
 
+FROM_DEAL: dict[str, Callable[[Any, random.Random], str | None]] = {
+    "rumino": rumino.deal_action,
+}
+"""Game slug -> its heuristic read straight from a deal, for the search's playouts
+(games/ismcts.py), which hold the whole (sampled) deal: the same choice as the game's
+heuristic on the view of the seat to act and its public history, without building them;
+None where it leaves the choice to the heuristic on the view. Each is checked against
+its heuristic in the tests (tests/games/test_heuristics_rummy.py for Rumino)."""
+
 
 def heuristic_action(
     slug: str,

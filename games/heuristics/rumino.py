@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 from games.heuristics.generic import generic_action, own_player
-from games.rules.rumino.melds import CODES, FACE, POINTS, deadwood_after_discards, least_deadwood
+from games.rules.rumino.deal import KNOCK_LIMIT
+from games.rules.rumino.melds import CODES, FACE, POINTS, deadwood_after_discards, deadwood_value
 
 TAKE_MARGIN = 3
 """How much more the upcard must lower the deadwood than keeping the hand as it is
@@ -23,8 +24,8 @@ before it is taken rather than drawing blind (a blind draw often helps a little)
 
 
 def deadwood(cards: list[str]) -> int:
-    """The least deadwood of card codes (``least_deadwood`` of the engine)."""
-    return least_deadwood(tuple(sorted(FACE[c] for c in cards)))[0]
+    """The least deadwood of card codes (``deadwood_value`` of the engine)."""
+    return deadwood_value(tuple(sorted(FACE[c] for c in cards)))
 
 
 def _discard_options(cards: list[str], allowed=None) -> list[tuple[int, int, str]]:
@@ -68,3 +69,55 @@ def action(view: dict[str, Any], rng: random.Random, history=()) -> str:
         if options:
             return "discard " + min(options)[2]
     return generic_action(view, rng, history)
+
+
+def deal_action(deal: Any, rng: random.Random) -> str | None:
+    """``action`` for the seat to act in ``deal`` (a RuminoDeal), read from the deal
+    itself instead of that seat's view: the same choice as ``action(deal.view(seat), rng,
+    history)``, for the search's playouts (games/ismcts.py), which hold the whole deal
+    and would otherwise build a view for each heuristic move.
+    tests/games/test_heuristics_rummy.py checks the two agree. None where ``action``
+    would fall back to the generic rules (no legal action found here): ask ``action``.
+
+    What ``action`` reads of the view, here from the deal: the legal actions (by phase:
+    a claim offered to the seat, a rebuy, the start of a turn with ``gin`` or ``knock``
+    by the least deadwood, or a discard of any card but the one just taken), the hand
+    (``hands[seat]``, sorted faces, as the view's codes give them back) and the pile's
+    top. ``rng`` is not used (``action`` uses it only in the generic fallback)."""
+    phase = deal.phase
+    if phase == "claim":
+        return "claim"
+    if phase == "rebuy":
+        return "rebuy"
+    seat = deal.to_act
+    hand = tuple(deal.hands[seat])
+    if not hand:
+        return None
+    if phase == "draw":
+        dead = deadwood_value(hand)
+        if dead == 0:
+            return "gin"
+        if dead <= KNOCK_LIMIT:
+            return "knock"
+        if not deal.pile:
+            return "draw"
+        upcard = deal.pile[-1]
+        with_upcard = tuple(sorted((*hand, upcard)))
+        lefts = [
+            left
+            for face, left in zip(with_upcard, deadwood_after_discards(with_upcard), strict=True)
+            if face != upcard
+        ]
+        if not lefts:
+            return None
+        return "take" if min(lefts) + TAKE_MARGIN <= dead else "draw"
+    if phase == "discard":
+        taken = deal.taken
+        options = [
+            (left, -POINTS[face], CODES[face])
+            for face, left in zip(hand, deadwood_after_discards(hand), strict=True)
+            if face != taken
+        ]
+        if options:
+            return "discard " + min(options)[2]
+    return None

@@ -287,6 +287,13 @@ class Game:
         The bots' search and their benchmark compare sides by it."""
         return list(result["side_points"])
 
+    def final_points(self, deal: Deal) -> list[float]:
+        """``deal_points`` of the finished ``deal``'s ``result()``, for the bots' search,
+        which scores every playout by it: a game may compute them without building the
+        whole result (Rumino's leaves out the hands shown, the melds and the game's state).
+        Raises ValueError before the end."""
+        return self.deal_points(deal.result())
+
     def estimate_points(self, deal: Deal) -> list[float] | None:
         """Each side's points, the more the better, as ``deal_points`` would give them if
         ``deal`` (not over) were scored as it lies: what a search that cuts its playouts

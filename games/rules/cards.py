@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import repeat
 from typing import Any
 
 SUITS = ("C", "D", "H", "S")
@@ -137,7 +138,7 @@ class Pack:
 
         Raises ValueError naming the missing and surplus cards otherwise.
         """
-        if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
+        if not isinstance(deck, list | tuple) or not all(map(isinstance, deck, repeat(str))):
             raise ValueError(f"a deck is a list of card codes, not {deck!r}")
         if sorted(deck) != self._sorted:
             counts = Counter(deck)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from games.heuristics import heuristic_action
+from games.heuristics import FROM_DEAL, heuristic_action
+from games.rules import get_game
 from tests.games.rules.test_rumino_play import hand_of
 
 
@@ -61,6 +62,36 @@ def test_rumino_discards_the_card_that_leaves_the_least_deadwood_the_highest_fir
 
 
 # -- Burraco (games/heuristics/burraco.py) --------------------------------------------
+
+
+def test_rumino_read_from_the_deal_chooses_as_the_heuristic_on_the_view():
+    """The search's playouts read the heuristic from the deal (``FROM_DEAL``); on every
+    position of 120 hands of two to six players, with and without rebuys, played half by
+    the heuristic and half at random, it chooses what the heuristic chooses from the
+    view and the public history of the seat to act, and never leaves the choice to it."""
+    game = get_game("rumino")
+    from_deal = FROM_DEAL["rumino"]
+    rng = random.Random(32)
+    phases = set()
+    for _ in range(120):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        options = {"rebuys": seats >= 3 and rng.random() < 0.5}
+        carry = None
+        if options["rebuys"] and rng.random() < 0.5:
+            scores = [rng.randrange(99) for _ in range(seats)]
+            scores[0] = 104
+            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
+                     "pool": seats}  # fmt: skip
+        deal = game.new_deal(seats=seats, dealer=rng.randrange(seats), options=options,
+                             seed=rng.getrandbits(64), carry=carry)  # fmt: skip
+        while not deal.is_over:
+            seat = deal.to_act
+            view, history = deal.view(seat), game.public_history(deal, seat)
+            chosen = heuristic_action("rumino", view, random.Random(1), history)
+            assert from_deal(deal, random.Random(1)) == chosen, view
+            phases.add(deal.phase)
+            deal.apply(chosen if rng.random() < 0.5 else rng.choice(deal.legal_actions()))
+    assert {"rebuy", "draw", "discard"} <= phases
 
 
 def _burraco(actions=(), **layout):

@@ -7,16 +7,22 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
 from games.rules.base import Deal, IllegalAction
 from games.rules.rumino.melds import (
     CODES,
     FACE,
+    JOKER,
+    TALLY,
     codes,
     completes_rumino,
+    deadwood_value,
     least_deadwood,
     rumino_in,
+    rumino_possible,
 )
 from games.rules.rumino.scoring import hand_points, in_game, new_state, rebuy, retire, settle
 
@@ -109,6 +115,29 @@ class RuminoDeal(Deal):
                 self._end(RUMINO, seat)
                 return
 
+    def snapshot(self) -> RuminoDeal:
+        """An independent copy of this hand as it stands: the same state, legal actions,
+        views and result as a replay of its actions from its deck, each changing on alone
+        from here (for the search, which plays one sample many times over:
+        games/ismcts.py, ``_replayed``). What is never changed in place is shared (the
+        deck, the stock, the game's state, ``playing``, ``ended``), the rest copied."""
+        new = RuminoDeal.__new__(RuminoDeal)
+        new.game, new.seats, new.sides, new.dealer = self.game, self.seats, self.sides, self.dealer
+        new.options, new.deck, new.carry = self.options, self.deck, self.carry
+        new.actions = self.actions.copy()
+        new.to_act, new.phase = self.to_act, self.phase
+        new.state, new.playing, new.stock, new.drawn = (
+            self.state,
+            self.playing,
+            self.stock,
+            self.drawn,
+        )
+        new.hands = [hand.copy() for hand in self.hands]
+        new.known = [cards.copy() for cards in self.known]
+        new.pile, new.taken = self.pile.copy(), self.taken
+        new.claims, new.discarder, new.ended = self.claims.copy(), self.discarder, self.ended
+        return new
+
     # -- reading the state ---------------------------------------------------
 
     @property
@@ -119,6 +148,11 @@ class RuminoDeal(Deal):
     def deadwood(self, seat: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """The least deadwood of ``seat``'s hand and the melds that leave it."""
         return least_deadwood(tuple(self.hands[seat]))
+
+    def deadwood_points(self, seat: int) -> int:
+        """The least deadwood of ``seat``'s hand, without the melds (``deadwood_value``:
+        cheaper, for the knock and gin checks and the bots)."""
+        return deadwood_value(tuple(self.hands[seat]))
 
     def next_seat(self, seat: int) -> int:
         """The player after ``seat`` among those dealt into the hand."""
@@ -159,7 +193,7 @@ class RuminoDeal(Deal):
         view shows them to the next player while a claim is offered to another
         (view.py), as they will be once the offer is answered."""
         actions = ["draw", "take"]
-        dead = self.deadwood(seat)[0]
+        dead = self.deadwood_points(seat)
         if dead == 0:
             actions.append("gin")
         elif dead <= KNOCK_LIMIT:
@@ -200,6 +234,10 @@ class RuminoDeal(Deal):
         """
         if not isinstance(action, str):
             raise _malformed(action)
+        face = _DISCARDS.get(action)
+        if face is not None:  # the commonest action first
+            self._discard(seat, face, action)
+            return
         phase = self.phase
         if action in ("rebuy", "retire"):
             if phase != REBUY:
@@ -225,10 +263,11 @@ class RuminoDeal(Deal):
                 raise self._phase_refusal(action, self._expected())
             self._turn_start(seat, action)
             return
-        face = _DISCARDS.get(action)
-        if face is None:
-            raise _malformed(action)
-        if phase != DISCARD:
+        raise _malformed(action)
+
+    def _discard(self, seat: int, face: int, action: str) -> None:
+        """``discard XY`` of ``face`` by ``seat`` (``_apply``, step 4)."""
+        if self.phase != DISCARD:
             raise self._phase_refusal(action, self._expected())
         hand = self.hands[seat]
         if face not in hand:
@@ -248,12 +287,18 @@ class RuminoDeal(Deal):
         self.pile.append(face)
         self.taken = None
         self.discarder = seat
+        playing, hands = self.playing, self.hands
+        index = playing.index(seat)
         self.claims = [
             other
-            for other in self.playing[self.playing.index(seat) + 1 :]
-            + self.playing[: self.playing.index(seat)]
-            if completes_rumino(self.hands[other], face) is not None
+            for other in playing[index + 1 :] + playing[:index]
+            if completes_rumino(hands[other], face) is not None
         ]
+        self._offer()
+
+    def _offer(self) -> None:
+        """After a discard: offer it to ``claims`` (``_after_claims``), or, with the stock
+        empty, reveal the first claimant's rumino at once."""
         if self.claims and not self.stock_count:
             # No turn can follow for the offer to wait before: the first claimant's
             # rumino is revealed for them at once, as a dealt one is (game.py).
@@ -263,12 +308,83 @@ class RuminoDeal(Deal):
             return
         self._after_claims()
 
+    def follow(self, actions: Sequence[tuple[int, str]]) -> int:
+        """Apply ``actions`` (``(seat, action)`` pairs) from the first while each is a
+        ``draw``, ``take`` or ``discard`` of the seat to act that ``apply`` would take, in
+        exactly the state ``apply`` would leave; return how many were applied (the first
+        left is for ``apply``, which takes or refuses it as ever).
+
+        For the determinizer, which replays the whole public history on every sample:
+        what ``apply`` does for these three actions, less its general checks, with each
+        hand's rank and suit counts kept up to date (``melds.TALLY``) so that the
+        rumino tests after a draw and a discard (``rumino_in``, ``completes_rumino``) run
+        only when those counts allow one (the same quick test they begin with).
+        tests/games/rules/test_rumino_play.py checks it against ``apply``."""
+        hands, known, pile, playing = self.hands, self.known, self.pile, self.playing
+        tallies = [sum(map(TALLY.__getitem__, hand)) for hand in hands]
+        jokers = [hand.count(JOKER) for hand in hands]
+        done = 0
+        for seat, action in actions:
+            if seat != self.to_act or type(seat) is not int or type(action) is not str:
+                break
+            phase = self.phase
+            if action == "draw" or action == "take":
+                if phase != DRAW:
+                    break
+                if action == "draw":
+                    card = self.stock[self.drawn]
+                    self.drawn += 1
+                    self.taken = None
+                else:
+                    card = pile.pop()
+                    self.taken = card
+                    known[seat].append(card)
+                hand = hands[seat]
+                insort(hand, card)
+                tallies[seat] += TALLY[card]
+                jokers[seat] += card == JOKER
+                if rumino_possible(tallies[seat], jokers[seat]) and rumino_in(hand) is not None:
+                    self._end(RUMINO, seat)
+                else:
+                    self.phase = DISCARD
+            else:
+                face = _DISCARDS.get(action)
+                hand = hands[seat]
+                if phase != DISCARD or face is None or face not in hand or face == self.taken:
+                    break
+                hand.remove(face)
+                tallies[seat] -= TALLY[face]
+                jokers[seat] -= face == JOKER
+                if face in known[seat]:
+                    known[seat].remove(face)
+                pile.append(face)
+                self.taken = None
+                self.discarder = seat
+                index = playing.index(seat)
+                wild = face == JOKER
+                self.claims = [
+                    other
+                    for other in playing[index + 1 :] + playing[:index]
+                    if rumino_possible(tallies[other] + TALLY[face], jokers[other] + wild)
+                    and completes_rumino(hands[other], face) is not None
+                ]
+                if self.claims:
+                    self._offer()
+                elif not self.stock_count:
+                    self._end(STOCK, None)
+                else:
+                    self.phase = DRAW
+                    self.to_act = playing[(index + 1) % len(playing)]
+            self.actions.append((seat, action))
+            done += 1
+        return done
+
     def _expected(self) -> str:
         return " or ".join(repr(action) for action in self.legal_actions())
 
     def _turn_start(self, seat: int, action: str) -> None:
         if action in ("knock", "gin"):
-            dead = self.deadwood(seat)[0]
+            dead = self.deadwood_points(seat)
             if action == "gin" and dead != 0:
                 raise IllegalAction(
                     "cannot_go_gin", f"gin needs a deadwood of 0, yours is {dead}", deadwood=dead

@@ -35,13 +35,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.rules.base import IllegalAction
-from games.rules.determinization import check_view, fill_positions
+from games.rules.determinization import check_view, fill_positions, shuffle
 
 if TYPE_CHECKING:
     from games.rules.base import Deal, Game
+    from games.rules.cards import Pack
 
 TRIES = 1000
 """Samples tried before giving up. Some constraints are left to rejection, such as a seat
@@ -86,7 +88,9 @@ def determinize(
             seats=view["seats"], dealer=view["dealer"], options=options, deck=deck, carry=carry
         )
         try:
-            for seat, action in history:
+            # The plain draws, takes and discards at once (``RuminoDeal.follow``), the rest
+            # one by one from the first it leaves.
+            for seat, action in history[deal.follow(history) :]:
                 while deal.phase == "claim" and (
                     deal.to_act != seat or action not in ("claim", "decline")
                 ):
@@ -177,13 +181,6 @@ def _sample_deck(
         if action == "draw":
             held[seat].append(following)
             following += 1
-        elif action in ("take", "claim"):
-            if not pile:
-                return None
-            item = pile.pop()
-            held[seat].append(item)
-            if action == "take":
-                taken[seat].append(item)
         elif action.startswith("discard "):
             code = action.split()[1]
             item = _discard(deck, held[seat], code, rng)
@@ -192,6 +189,13 @@ def _sample_deck(
             if item in taken[seat]:
                 taken[seat].remove(item)
             pile.append(code)
+        elif action in ("take", "claim"):
+            if not pile:
+                return None
+            item = pile.pop()
+            held[seat].append(item)
+            if action == "take":
+                taken[seat].append(item)
     # Step 3: what the view shows.
     result = view.get("result")
     shown: dict[int, list[str]] = {}
@@ -210,26 +214,37 @@ def _sample_deck(
                 return None
     if pile and isinstance(pile[0], int) and view["pile"]:
         deck[pile[0]] = view["pile"][0]
-    unseen = Counter(game.pack.new_order) - Counter(code for code in deck if code is not None)
-    rest = list(unseen.elements())
-    rng.shuffle(rest)
-    empty = [position for position in range(size) if deck[position] is None]
+    # The unseen cards: the pack less the codes placed, in the pack's order of codes (as
+    # ``Counter(pack) - Counter(placed)`` lists them), shuffled into the empty positions.
+    placed = Counter(deck)
+    rest = [
+        code for code, count in _pack_counts(game.pack).items() for _ in range(count - placed[code])
+    ]
+    shuffle(rest, rng)
+    empty = [position for position, code in enumerate(deck) if code is None]
     if len(rest) != len(empty):
         return None
     for position, code in zip(empty, rest, strict=True):
         deck[position] = code
-    return [code for code in deck if code is not None]
+    return deck  # type: ignore[return-value]  # every position filled
+
+
+@lru_cache(maxsize=4)
+def _pack_counts(pack: Pack) -> Counter[str]:
+    """How many of each code ``pack`` holds, in the order its codes first come."""
+    return Counter(pack.new_order)
 
 
 def _discard(
     deck: list[str | None], items: list[int | str], code: str, rng: random.Random
 ) -> int | str | None:
-    """Remove from ``items`` the card ``code`` a seat discards: a held card known to be it,
-    else one of its unknown positions fixed to it at random; None if neither."""
-    for item in items:
-        if item == code or (isinstance(item, int) and deck[item] == code):
-            items.remove(item)
-            return item
+    """Remove from ``items`` the card ``code`` a seat discards: a held card known to be it
+    (the first), else one of its unknown positions fixed to it at random; None if neither.
+    A position held is never fixed yet while the history is followed (the one a discard
+    fixes leaves the hand at once), so only a code held can be known to be it."""
+    if code in items:
+        items.remove(code)
+        return code
     unknown = [item for item in items if isinstance(item, int) and deck[item] is None]
     if not unknown:
         return None

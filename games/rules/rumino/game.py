@@ -76,7 +76,7 @@ from games.rules.cards import FRENCH_52, Pack
 from games.rules.rumino.deal import RuminoDeal
 from games.rules.rumino.determinize import determinize, public_history
 from games.rules.rumino.melds import JOKER_CODE
-from games.rules.rumino.scoring import new_state, places
+from games.rules.rumino.scoring import hand_points, new_state, places
 from games.rules.rumino.view import build_view
 
 
@@ -182,6 +182,22 @@ class Rumino(Game):
         are negated for the bots' comparison of sides (``Game.deal_points``)."""
         return [-points for points in result["side_points"]]
 
+    def final_points(self, deal: Deal) -> list[float]:
+        """``deal_points(deal.result())`` from the hand's points alone (scoring.py,
+        ``hand_points``: each seat's least deadwood after a knock or gin, nothing after a
+        rumino or an empty stock), without the rest of the result. Raises ValueError
+        before the end."""
+        if not deal.is_over:
+            raise ValueError("the deal is not over yet: there is no result")
+        ended = deal.ended or {"ended_by": "stock", "by": None}
+        how, by = ended["ended_by"], ended["by"]
+        deadwood: list[int | None] = [None] * deal.seats
+        if how in ("knock", "gin"):
+            for seat in deal.playing:
+                deadwood[seat] = deal.deadwood_points(seat)
+        points = hand_points(deadwood, how, by)
+        return [-sum(points[seat] for seat in side) for side in deal.sides]
+
     def estimate_points(self, deal: Deal) -> list[float]:
         """Each seat's points as ``deal_points`` would give them if the hand ended now by a
         knock: its least deadwood, negated (0 for a seat out of the hand). For searches
@@ -189,7 +205,8 @@ class Rumino(Game):
         ``hand_points``."""
         playing = set(deal.playing)
         return [
-            -float(deal.deadwood(seat)[0]) if seat in playing else 0.0 for seat in range(deal.seats)
+            -float(deal.deadwood_points(seat)) if seat in playing else 0.0
+            for seat in range(deal.seats)
         ]
 
     def match_winner(

@@ -22,11 +22,14 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from itertools import combinations
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, wraps
+from itertools import combinations, pairwise, product
+from typing import TypeVar
 
 from games.rules.cards import RANKS, SUITS
+
+T = TypeVar("T")
 
 JOKER = 52
 JOKER_CODE = "JK"
@@ -91,17 +94,36 @@ def is_rumino(cards: Sequence[int]) -> bool:
     return _fits(cards, len(cards) == RUMINO_SIZE)
 
 
+_FIELD = 8
+"""Bits of one count in ``TALLY``: up to 127 cards of a rank or a suit."""
+TALLY = (
+    *((1 << _FIELD * (face % 13)) | (1 << _FIELD * (13 + face // 13)) for face in range(52)),
+    0,
+)
+"""Face -> one in the count of its rank (field 0-12) and of its suit (13-16); the joker
+nothing: the sum over a hand packs its 13 rank counts and 4 suit counts in one int."""
+_ONES = sum(1 << _FIELD * field for field in range(17))
+_HIGH = _ONES << _FIELD - 1
+
+
+def rumino_possible(tally: int, jokers: int) -> bool:
+    """``_could_hold_rumino`` of cards whose ``TALLY`` sum is ``tally`` and which hold
+    ``jokers`` jokers: for a caller that keeps a hand's counts up to date."""
+    need = RUMINO_SIZE - jokers
+    return need <= 0 or bool((tally + (128 - need) * _ONES) & _HIGH)
+
+
 def _could_hold_rumino(cards: Sequence[int]) -> bool:
     """A quick necessary test: seven of ``cards`` share a rank or a suit, jokers counted
-    with both (nearly every hand fails it, and then no subset need be tried)."""
-    jokers = sum(1 for face in cards if face == JOKER)
-    ranks = [0] * 13
-    suits = [0] * 4
-    for face in cards:
-        if face != JOKER:
-            ranks[face % 13] += 1
-            suits[face // 13] += 1
-    return jokers + max(max(ranks), max(suits)) >= RUMINO_SIZE
+    with both (nearly every hand fails it, and then no subset need be tried).
+
+    Called on every draw and, for each other player, on every discard, so the counts are
+    summed in one int (``TALLY``) and compared all at once: adding ``128 - need`` to
+    each field sets its high bit exactly when the count is at least ``need``."""
+    need = RUMINO_SIZE - cards.count(JOKER)
+    if need <= 0:
+        return True
+    return bool((sum(map(TALLY.__getitem__, cards)) + (128 - need) * _ONES) & _HIGH)
 
 
 def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
@@ -117,8 +139,10 @@ def rumino_in(hand: Sequence[int]) -> tuple[int, ...] | None:
 def completes_rumino(hand: Sequence[int], card: int) -> tuple[int, ...] | None:
     """The rumino that ``card`` completes with six cards of ``hand`` (a player "six cards
     to a rumino", 004), or None."""
-    if not _could_hold_rumino((*hand, card)):
-        return None
+    need = RUMINO_SIZE - hand.count(JOKER) - (card == JOKER)
+    tally = sum(map(TALLY.__getitem__, hand)) + TALLY[card]
+    if need > 0 and not (tally + (128 - need) * _ONES) & _HIGH:
+        return None  # as ``_could_hold_rumino((*hand, card))``, without the tuple
     for chosen in combinations(hand, RUMINO_SIZE - 1):
         if is_rumino((*chosen, card)):
             return tuple(sorted((*chosen, card)))
@@ -209,18 +233,210 @@ def least_deadwood(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], .
     return total - points, melds
 
 
-@lru_cache(maxsize=1 << 16)
+MOST_CARDS_IN_TWO_MELDS = 8
+"""A hand of up to 8 cards holds at most two melds (three need nine cards): its least
+deadwood is the total less the best meld or pair of disjoint melds (``_best_cover``)."""
+
+
+_RANK_ONES = sum(1 << _FIELD * rank for rank in range(13))
+_RANK_HIGH = _RANK_ONES << _FIELD - 1
+_RUN_STARTS = sum(1 << face for face in range(52) if face % 13 <= 10)
+"""The faces that start a run of three of their suit (J Q K the last)."""
+
+
+def _natural_melds(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """``_melds_by_count``'s melds of a hand without jokers, found straight from its
+    counts: three or four of a rank (``TALLY``'s rank counts compared all at once, as in
+    ``_could_hold_rumino``) and three or four faces in a row of one suit (from the bits of
+    the faces held), each way of picking the positions of the faces (a face may be held
+    twice). Most hands hold none, and then nothing more is done."""
+    kinds = (sum(map(TALLY.__getitem__, hand)) + (128 - 3) * _RANK_ONES) & _RANK_HIGH
+    held = 0
+    for face in hand:
+        held |= 1 << face
+    runs = held & held >> 1 & held >> 2 & _RUN_STARTS
+    if not kinds and not runs:
+        return []
+    positions: dict[int, list[int]] = {}
+    for i, face in enumerate(hand):
+        positions.setdefault(face, []).append(i)
+    groups: list[list[list[int]]] = []  # the positions to pick from, face by face
+    for rank in range(13):
+        if kinds >> _FIELD * rank + _FIELD - 1 & 1:
+            same = [i for i, face in enumerate(hand) if face % 13 == rank]
+            groups += [
+                [[i] for i in chosen] for size in (3, 4) for chosen in combinations(same, size)
+            ]
+    while runs:
+        first = (runs & -runs).bit_length() - 1
+        runs &= runs - 1
+        groups.append([positions[first + step] for step in range(3)])
+        if first % 13 <= 9 and held >> first + 3 & 1:
+            groups.append([positions[first + step] for step in range(4)])
+    melds = []
+    for group in groups:
+        points = sum(POINTS[hand[places[0]]] for places in group)
+        for chosen in product(*group):
+            mask = 0
+            for i in chosen:
+                mask |= 1 << i
+            melds.append((points, mask, 0))
+    melds.sort(reverse=True)
+    return melds
+
+
+def _melds_by_count(hand: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], int]:
+    """Every meld among the cards of ``hand`` (sorted faces) as ``(points covered, bit
+    mask of its natural cards' positions, jokers in it)``, most points first, and the
+    hand's jokers. The jokers are alike, so a meld counts them instead of naming them:
+    two melds fit together when their masks are disjoint and their jokers are no more
+    than the hand's. As ``is_meld``: three or four of one rank's cards and jokers, or two
+    or more of one suit of distinct ranks within the meld's length and jokers (of a kind
+    when fewer than two are natural)."""
+    plain = len(hand)
+    while plain and hand[plain - 1] == JOKER:
+        plain -= 1
+    wild = len(hand) - plain
+    if not wild:
+        return _natural_melds(hand), 0
+    melds: list[tuple[int, int, int]] = []
+    if wild >= 3:
+        melds += [(10 * size, 0, size) for size in (3, 4) if size <= wild]
+    by_rank: dict[int, list[int]] = {}
+    for i in range(plain):
+        by_rank.setdefault(hand[i] % 13, []).append(i)
+    groups: list[tuple[bool, list[int]]] = [(False, members) for members in by_rank.values()]
+    start = 0
+    while start < plain:
+        suit = hand[start] // 13
+        end = start + 1
+        while end < plain and hand[end] // 13 == suit:
+            end += 1
+        if end - start >= 2:
+            groups.append((True, list(range(start, end))))
+        start = end
+    for in_suit, members in groups:
+        if len(members) + wild < 3:
+            continue
+        least = 2 if in_suit else 1
+        for size in (3, 4):
+            for natural in range(max(least, size - wild), min(size, len(members)) + 1):
+                for chosen in combinations(members, natural):
+                    if in_suit:
+                        # Sorted faces: the ranks rise; distinct, within the meld's length.
+                        if hand[chosen[-1]] - hand[chosen[0]] >= size or any(
+                            hand[a] == hand[b] for a, b in pairwise(chosen)
+                        ):
+                            continue
+                    mask = 0
+                    points = 10 * (size - natural)
+                    for i in chosen:
+                        mask |= 1 << i
+                        points += POINTS[hand[i]]
+                    melds.append((points, mask, size - natural))
+    melds.sort(reverse=True)
+    return melds, wild
+
+
+def _best_cover(melds: list[tuple[int, int, int]], banned: int, wild: int) -> tuple[int, int, int]:
+    """The most points one meld or two disjoint melds of ``melds`` (``_melds_by_count``,
+    most points first) cover using no natural card of the mask ``banned`` and at most
+    ``wild`` jokers, with the mask of the natural cards and the count of jokers they use."""
+    best = used = jokers_used = 0
+    count = len(melds)
+    for first in range(count):
+        points, mask, jokers = melds[first]
+        if 2 * points <= best:
+            break  # neither this meld nor a pair from here on covers more
+        if mask & banned or jokers > wild:
+            continue
+        if points > best:
+            best, used, jokers_used = points, mask, jokers
+        taken = mask | banned
+        for second in range(first + 1, count):
+            more, other, extra = melds[second]
+            if points + more <= best:
+                break
+            if not other & taken and jokers + extra <= wild:
+                best, used, jokers_used = points + more, mask | other, jokers + extra
+                break
+    return best, used, jokers_used
+
+
+def _memo(size: int) -> Callable[[Callable[[tuple[int, ...]], T]], Callable[[tuple[int, ...]], T]]:
+    """Remember a function of hands in a plain dict, emptied when it holds ``size``: a dict
+    of tuples of ints, unlike ``lru_cache``'s linked list of lists, is nothing the garbage
+    collector walks through on each full collection (up to a tenth of a Rumino search's
+    time with ``lru_cache``). Faster to look up too; the values are the same."""
+
+    def wrap(function: Callable[[tuple[int, ...]], T]) -> Callable[[tuple[int, ...]], T]:
+        found: dict[tuple[int, ...], T] = {}
+        get = found.get
+
+        @wraps(function)
+        def memoized(hand: tuple[int, ...]) -> T:
+            value = get(hand)
+            if value is None:
+                if len(found) >= size:
+                    found.clear()
+                value = found[hand] = function(hand)
+            return value
+
+        return memoized
+
+    return wrap
+
+
+@_memo(1 << 17)
+def deadwood_value(hand: tuple[int, ...]) -> int:
+    """The least deadwood of ``hand`` (sorted faces): ``least_deadwood(hand)[0]`` without
+    the melds, for the hot paths (legal knocks, the heuristic, a playout's estimate):
+    from the best meld or pair of melds for a hand of up to 8 cards (``_best_cover``),
+    from ``least_deadwood`` for a longer one. tests/games/rules/test_rumino_melds.py
+    checks it against ``least_deadwood`` and a brute force.
+
+    >>> deadwood_value(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS"))))
+    10
+    """
+    if len(hand) > MOST_CARDS_IN_TWO_MELDS:
+        return least_deadwood(hand)[0]
+    melds, wild = _melds_by_count(hand)
+    return sum(POINTS[face] for face in hand) - _best_cover(melds, 0, wild)[0]
+
+
+@_memo(1 << 16)
 def deadwood_after_discards(hand: tuple[int, ...]) -> tuple[int, ...]:
     """For each position ``i`` of ``hand`` (sorted faces), the least deadwood of the hand
     without its card ``i``: what each discard leaves. The same as ``least_deadwood`` of
     each smaller hand (``tests/games/rules/test_rumino_melds.py`` checks it), found in one
     search over the subsets of ``hand``, which they share, instead of one search each.
+    A hand of up to 9 cards leaves hands of up to 8: each one's best cover comes from the
+    melds of the whole hand that miss the card discarded (``_best_cover``; a joker
+    discarded leaves one joker fewer); a longer hand is searched over its subsets.
     Source: as ``least_deadwood``.
 
     >>> deadwood_after_discards(tuple(sorted(faces("3H 4H 5H 9C 9D JK KS KD"))))
     (9, 9, 10, 27, 26, 25, 10, 38)
     """
     size = len(hand)
+    if size <= MOST_CARDS_IN_TWO_MELDS + 1:
+        melds, wild = _melds_by_count(hand)
+        total = sum(POINTS[face] for face in hand)
+        if not melds:
+            return tuple(total - POINTS[face] for face in hand)
+        plain = size - wild
+        # A discard the best cover of the whole hand does not use leaves that cover.
+        best, used, jokers_used = _best_cover(melds, 0, wild)
+        left = [
+            total
+            - POINTS[hand[i]]
+            - (_best_cover(melds, 1 << i, wild)[0] if used >> i & 1 else best)
+            for i in range(plain)
+        ]
+        if wild:
+            rest = _best_cover(melds, 0, wild - 1)[0] if jokers_used == wild else best
+            left += [total - 10 - rest] * wild
+        return tuple(left)
     candidates = _meld_candidates(hand)
     best: dict[int, int] = {0: 0}
 

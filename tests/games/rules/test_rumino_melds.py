@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import random
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules.rumino.game import PACK
 from games.rules.rumino.melds import (
+    _could_hold_rumino,
     codes,
     completes_rumino,
     deadwood_after_discards,
+    deadwood_value,
     faces,
     is_meld,
     is_rumino,
@@ -131,6 +135,32 @@ def test_the_least_deadwood_agrees_with_a_brute_force_on_random_hands(picks):
 
 
 @settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(range(len(POOL))), min_size=1, max_size=8, unique=True))
+def test_the_deadwood_without_the_melds_agrees_with_a_brute_force(picks):
+    """``deadwood_value`` (the best meld or pair of melds, for the hot paths) gives the
+    brute force's least deadwood and ``least_deadwood``'s."""
+    cards = [POOL[i] for i in picks]
+    hand = tuple(sorted(faces(cards)))
+    assert deadwood_value(hand) == brute_deadwood(cards) == least_deadwood(hand)[0]
+
+
+def test_the_deadwood_without_the_melds_agrees_with_the_search_on_random_deals():
+    """5 000 hands of 7 and 8 cards dealt from the Rumino pack (a few with many jokers):
+    ``deadwood_value`` and ``deadwood_after_discards`` give what ``least_deadwood``'s
+    search over subsets gives."""
+    rng = random.Random(32)
+    deck = faces(PACK.new_order)
+    jokery = deck + faces(["JK"] * 8)
+    for trial in range(5_000):
+        hand = tuple(sorted(rng.sample(jokery if trial % 10 == 0 else deck, 7 + trial % 2)))
+        assert deadwood_value(hand) == least_deadwood.__wrapped__(hand)[0], codes(hand)
+        left = deadwood_after_discards(hand)
+        for i in range(len(hand)):
+            rest = hand[:i] + hand[i + 1 :]
+            assert left[i] == least_deadwood.__wrapped__(rest)[0], (codes(hand), i)
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(range(len(POOL))), min_size=2, max_size=8, unique=True))
 def test_what_each_discard_leaves_agrees_with_a_brute_force(picks):
     """``deadwood_after_discards`` (one search for every discard, which the heuristic and
@@ -183,6 +213,22 @@ def test_the_docstring_examples_hold(module):
 
 # Mostly diamonds and jokers, so that about one hand in thirty holds a rumino.
 SUITED = [rank + "D" for rank in ORDER] * 2 + ["7C", "7S", "8H", "9C"] + ["JK"] * 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(range(len(SUITED))), min_size=1, max_size=12, unique=True))
+def test_the_quick_rumino_test_counts_seven_of_a_rank_or_a_suit_jokers_with_both(picks):
+    cards = faces([SUITED[i] for i in picks])
+    jokers = cards.count(faces("JK")[0])
+    naturals = [face for face in cards if face != faces("JK")[0]]
+    most = max(
+        [naturals.count(face) for face in naturals]
+        + [sum(1 for other in naturals if other % 13 == face % 13) for face in naturals]
+        + [sum(1 for other in naturals if other // 13 == face // 13) for face in naturals]
+        + [0]
+    )
+    assert _could_hold_rumino(cards) == (jokers + most >= 7)
+    assert _could_hold_rumino(tuple(cards)) == (jokers + most >= 7)
 
 
 @settings(max_examples=300, deadline=None)

@@ -8,6 +8,7 @@ Source: ../shared/rules/sources/004_3274f6a7e97458c6.txt ("Rumino"),
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -376,3 +377,115 @@ def test_discarding_a_card_not_in_hand_or_out_of_turn_or_after_the_end_is_refuse
     over = three()
     over.apply("knock")
     assert_refused(over, "draw", "deal_over")
+
+
+def test_a_snapshot_plays_on_as_a_replay_of_the_hand_and_leaves_it_alone():
+    """``snapshot`` (the search's copy of a sample, games/ismcts.py): at random points of
+    60 hands of two to six players (half with rebuys pending), the snapshot and a replay
+    of the hand from its deck give every seat the same view after each of the same random
+    actions to the end, and the hand snapshotted does not change."""
+    rng = random.Random(32)
+    for _ in range(60):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        carry = None
+        if seats >= 3 and rng.random() < 0.5:
+            scores = [rng.randrange(99) for _ in range(seats)]
+            scores[0] = 104
+            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
+                     "pool": seats}  # fmt: skip
+        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
+                             options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+        for _ in range(rng.randrange(120)):
+            if deal.is_over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        before = [deal.view(seat) for seat in range(seats)]
+        copy = deal.snapshot()
+        replay = GAME.new_deal(seats=seats, dealer=deal.dealer, options=deal.options,
+                               deck=deal.deck, carry=deal.carry)  # fmt: skip
+        for seat, action in deal.actions:
+            replay.apply(action, seat=seat)
+        while True:
+            assert copy.actions == replay.actions
+            assert [copy.view(s) for s in range(seats)] == [replay.view(s) for s in range(seats)]
+            if replay.is_over:
+                break
+            action = rng.choice(replay.legal_actions())
+            copy.apply(action)
+            replay.apply(action)
+        assert [deal.view(seat) for seat in range(seats)] == before
+
+
+def test_the_final_points_are_the_deal_points_of_the_result():
+    """``final_points`` (what the search scores its playouts by) equals ``deal_points`` of
+    the result at the end of 300 hands of two to six players played at random, ended by a
+    knock, gin, a rumino or the stock, and refuses a hand still going on."""
+    rng = random.Random(33)
+    endings = set()
+    for _ in range(300):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64))
+        with pytest.raises(ValueError, match="not over"):
+            GAME.final_points(deal)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            # Knock less eagerly than at random, so that hands also run out of stock.
+            eager = [a for a in legal if a in ("knock", "gin")]
+            deal.apply(eager[0] if eager and rng.random() < 0.3 else rng.choice(legal))
+        assert GAME.final_points(deal) == GAME.deal_points(deal.result())
+        endings.add(deal.result()["ended_by"])
+    assert {"knock", "gin", "stock"} <= endings
+
+
+def _state(deal):
+    return {
+        name: getattr(deal, name)
+        for cls in type(deal).__mro__
+        for name in getattr(cls, "__slots__", ())
+    }
+
+
+def _followed(deal):
+    """The hand of ``deal`` dealt again from its deck, its actions given to ``follow`` and
+    the rest, from the first it leaves, to ``apply``."""
+    again = GAME.new_deal(seats=deal.seats, dealer=deal.dealer, options=deal.options,
+                          deck=deal.deck, carry=deal.carry)  # fmt: skip
+    for seat, action in deal.actions[again.follow(deal.actions) :]:
+        again.apply(action, seat=seat)
+    return again
+
+
+def test_following_the_plain_actions_leaves_the_hand_as_applying_them():
+    """``follow`` (the determinizer's replay) and ``apply`` leave the same hand (every
+    attribute) after a tenth of the prefixes and the whole of 150 hands of two to six
+    players played half discarding at random and half at random, with rebuys pending in
+    some, after offers of a claim declined by two players in turn and claimed, and after a
+    rumino drawn."""
+    rng = random.Random(34)
+    for _ in range(150):
+        seats = rng.choice((2, 3, 4, 5, 6))
+        carry = None
+        if seats >= 3 and rng.random() < 0.3:
+            scores = [rng.randrange(99) for _ in range(seats)]
+            scores[0] = 104
+            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
+                     "pool": seats}  # fmt: skip
+        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
+                             options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+        while True:
+            if deal.is_over or rng.random() < 0.1:
+                assert _state(_followed(deal)) == _state(deal)
+            if deal.is_over:
+                break
+            legal = deal.legal_actions()
+            low = [a for a in legal if a.startswith("discard ")] or legal
+            deal.apply(rng.choice(low if rng.random() < 0.5 else legal))
+    six = "7D 8D 9D 10D JD QD 3C"
+    for actions in (["draw", "discard KD", "decline", "decline"], ["draw", "discard KD", "claim"]):
+        deal = hand_of(["AC 2C 5S 6H KD 9S 4H", six, six], "KC")
+        for action in actions:
+            deal.apply(action)
+            assert _state(_followed(deal)) == _state(deal)
+    drawn = hand_of([six, "AC 2C 5S 6H KS 9S 4H"], "KC", stock="KD")
+    drawn.apply("draw")  # a rumino drawn ends the hand
+    assert drawn.is_over and _state(_followed(drawn)) == _state(drawn)
