@@ -66,6 +66,25 @@ def _loop_pool() -> _LoopPool:
     return pool
 
 
+async def _open_counted(pool: _LoopPool) -> psycopg.AsyncConnection:
+    """Open a connection for ``pool``, whose ``count`` the caller has already raised for
+    it, and register it; on failure the count is lowered again (a waiter is woken).
+
+    Raises:
+        psycopg.Error: the connection could not be opened.
+    """
+    try:
+        conn = await _open()
+    except BaseException:
+        async with pool.freed:
+            pool.count -= 1
+            pool.freed.notify()
+        raise
+    pool.all.add(conn)
+    _OPEN.add(conn)
+    return conn
+
+
 async def warm() -> None:
     """Open the running loop's connections up to ``LIVE_ASYNC_CONNECTIONS`` now, while a
     socket connects, so that the first moves of a round that starts at once do not wait
@@ -82,15 +101,7 @@ async def warm() -> None:
             if pool.count >= limit:
                 return
             pool.count += 1
-        try:
-            conn = await _open()
-        except BaseException:
-            async with pool.freed:
-                pool.count -= 1
-                pool.freed.notify()
-            raise
-        pool.all.add(conn)
-        _OPEN.add(conn)
+        conn = await _open_counted(pool)
         async with pool.freed:
             pool.idle.append(conn)
             pool.freed.notify()
@@ -114,15 +125,7 @@ async def connection():
         if conn is None:
             pool.count += 1
     if conn is None:
-        try:
-            conn = await _open()
-        except BaseException:
-            async with pool.freed:
-                pool.count -= 1
-                pool.freed.notify()
-            raise
-        pool.all.add(conn)
-        _OPEN.add(conn)
+        conn = await _open_counted(pool)
     broken = True
     try:
         yield conn

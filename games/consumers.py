@@ -425,15 +425,8 @@ async def _ping_check(match_id: int) -> int:
         else:
             if row is None:
                 return 0
-            seq, status, deadline, claims_close_at, stop_at_time, ends_at = row
-            now = timezone.now()
-            due = status == Match.Status.IN_PROGRESS and (
-                (deadline is not None and deadline <= now)
-                or (claims_close_at is not None and claims_close_at <= now)
-                or (stop_at_time and ends_at is not None and ends_at <= now)
-            )
-            if not due:
-                return seq
+            if not services.clock_due(row[1:], timezone.now()):
+                return row[0]
     await database_sync_to_async(services.match_check_clock)(match_id=match_id)
     return await _match_seq(match_id)
 

@@ -25,6 +25,7 @@ from games.services.casual import (
     match_request_rematch,
 )
 from games.services.clocks import (
+    clock_due,
     match_check_clock,
     match_forfeit_if_idle,
     matches_extend_grace,
@@ -42,6 +43,7 @@ from games.services.round_clock import match_stop_at_time, matches_stop_at_time
 from games.services.schedule import player_matches
 
 __all__ = [
+    "clock_due",
     "bot_play",
     "bot_player",
     "match_against_computer",

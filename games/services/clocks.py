@@ -127,6 +127,20 @@ def seat_arrived(*, match_id: int, player_id: int) -> bool:
     return True
 
 
+def clock_due(row: tuple, now) -> bool:
+    """Whether ``match_check_clock`` may have something to do for a match whose row reads
+    ``row`` = ``(status, move_deadline, claims_close_at, stop_at_time, ends_at)`` at
+    ``now`` (an aware datetime): a live match whose move deadline, claim window or round
+    clock has run out. False means a check would only read (the pings' shortcut,
+    games/consumers.py)."""
+    status, deadline, claims_close_at, stop_at_time, ends_at = row
+    return status == Match.Status.IN_PROGRESS and (
+        (deadline is not None and deadline <= now)
+        or (claims_close_at is not None and claims_close_at <= now)
+        or bool(stop_at_time and ends_at is not None and ends_at <= now)
+    )
+
+
 def match_check_clock(*, match_id: int) -> bool:
     """Forfeit the match now if its deadline has passed (``match_forfeit_if_idle``); a
     cheap read otherwise. Called on every connection and ping, so that the embedded

@@ -379,6 +379,20 @@ def test_discarding_a_card_not_in_hand_or_out_of_turn_or_after_the_end_is_refuse
     assert_refused(over, "draw", "deal_over")
 
 
+def _random_hand(rng: random.Random, *, rebuy_share: float):
+    """A new Rumino hand of two to six players; at three or more, with ``rebuy_share``
+    chance, one where seat 0 is out at 104 points with a rebuy pending."""
+    seats = rng.choice((2, 3, 4, 5, 6))
+    carry = None
+    if seats >= 3 and rng.random() < rebuy_share:
+        scores = [rng.randrange(99) for _ in range(seats)]
+        scores[0] = 104
+        carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
+                 "pool": seats}  # fmt: skip
+    return GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
+                         options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+
+
 def test_a_snapshot_plays_on_as_a_replay_of_the_hand_and_leaves_it_alone():
     """``snapshot`` (the search's copy of a sample, games/ismcts.py): at random points of
     60 hands of two to six players (half with rebuys pending), the snapshot and a replay
@@ -386,15 +400,8 @@ def test_a_snapshot_plays_on_as_a_replay_of_the_hand_and_leaves_it_alone():
     actions to the end, and the hand snapshotted does not change."""
     rng = random.Random(32)
     for _ in range(60):
-        seats = rng.choice((2, 3, 4, 5, 6))
-        carry = None
-        if seats >= 3 and rng.random() < 0.5:
-            scores = [rng.randrange(99) for _ in range(seats)]
-            scores[0] = 104
-            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
-                     "pool": seats}  # fmt: skip
-        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
-                             options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+        deal = _random_hand(rng, rebuy_share=0.5)
+        seats = deal.seats
         for _ in range(rng.randrange(120)):
             if deal.is_over:
                 break
@@ -463,15 +470,7 @@ def test_following_the_plain_actions_leaves_the_hand_as_applying_them():
     rumino drawn."""
     rng = random.Random(34)
     for _ in range(150):
-        seats = rng.choice((2, 3, 4, 5, 6))
-        carry = None
-        if seats >= 3 and rng.random() < 0.3:
-            scores = [rng.randrange(99) for _ in range(seats)]
-            scores[0] = 104
-            carry = {"scores": scores, "out": [], "pending": [0], "rebuys": [0] * seats,
-                     "pool": seats}  # fmt: skip
-        deal = GAME.new_deal(seats=seats, dealer=rng.randrange(seats), seed=rng.getrandbits(64),
-                             options={"rebuys": carry is not None}, carry=carry)  # fmt: skip
+        deal = _random_hand(rng, rebuy_share=0.3)
         while True:
             if deal.is_over or rng.random() < 0.1:
                 assert _state(_followed(deal)) == _state(deal)
