@@ -117,9 +117,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message for ``channel``. A process-local channel (one of
         ``new_channel``'s) is live from its first receive until a receive of it is
-        cancelled (its consumer's end); its messages come from its inbox, filled by
-        ``_hand_over`` and by the process's reader of Redis. Any other channel is
-        channels_redis's.
+        cancelled or ``forget_channel`` (its consumer's end); its messages come from its
+        inbox, filled by ``_hand_over`` and by the process's reader of Redis. Any other
+        channel is channels_redis's.
 
         Raises:
             TypeError: ``channel`` is not a valid channel name.
@@ -145,6 +145,17 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             if self._inboxes.get(channel) is inbox:
                 self._close_inbox(channel, inbox)
             raise
+
+    def forget_channel(self, channel: str) -> None:
+        """End ``channel``'s life here, its unread messages dropped: its consumer has ended.
+        A consumer's last receive may have returned a message just as the consumer was
+        ending (Channels' ``await_many_dispatch`` then has no receive left to cancel), and
+        the channel would otherwise stay live, its inbox filling and the reader of its list
+        running for a channel nobody reads. Nothing for a channel that is not live here."""
+        inbox = self._inboxes.get(channel)
+        if inbox is not None:
+            self._close_inbox(channel, inbox)
+        self._unclaimed.pop(channel, None)
 
     def _open_inbox(self, channel: str, real: str, loop: asyncio.AbstractEventLoop) -> _Inbox:
         """Make ``channel`` live on ``loop``: a new inbox, with the messages of its inbox on
@@ -228,6 +239,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
         index = self.consistent_hash(real)
         key = self.prefix + real
         while self._has_live(real):
+            # A cancel redis-py's retry swallowed (a TimeoutError it read again after) ends
+            # the reader here, at the latest after that read.
+            _still_cancelled()
             # As channels_redis's receive: no read starts (its first step puts an unclean
             # backup back in the list) before the last message's backup is cleaned.
             await self.receive_clean_locks.acquire(key)
@@ -434,11 +448,12 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
                 )
 
 
-def _still_cancelled(error: BaseException) -> None:
-    """Raise CancelledError if the running task was cancelled and ``error`` took the
-    cancellation's place: on Python 3.11, a cancel that comes as redis-py's
-    ``asyncio.timeout`` expires can surface as its TimeoutError instead, and a reader that
-    read again would then never end (a loop's shutdown waiting on it for ever).
+def _still_cancelled(error: BaseException | None = None) -> None:
+    """Raise CancelledError if the running task was cancelled and ``error`` (or a read that
+    returned) took the cancellation's place: on Python 3.11, a cancel that comes as
+    redis-py's ``asyncio.timeout`` expires can surface as its TimeoutError instead, which
+    redis-py's retry may even swallow by reading again; a reader that read again would
+    then never end (a loop's shutdown waiting on it for ever).
 
     Raises:
         asyncio.CancelledError: the task has a cancellation pending.

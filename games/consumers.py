@@ -116,7 +116,9 @@ class SlotsMixin:
     while the server was still sending (uvicorn raises ``ClientDisconnected``, an
     ``OSError``, from ``send``; then Channels never calls ``disconnect``), an exception
     in a handler, or the task cancelled at shutdown. A process killed outright leaves its
-    slots to expire (``LIVE_SLOT_SECONDS``). Redis down under a handler or the channel
+    slots to expire (``LIVE_SLOT_SECONDS``). The socket's channel is then forgotten by
+    the channel layer (``forget_channel``), whatever its last receive did. Redis down
+    under a handler or the channel
     layer (games/outage.py) closes the socket with ``CLOSE_RETRY`` (1012), which the page
     reconnects on, and logs one warning line.
     """
@@ -139,7 +141,13 @@ class SlotsMixin:
             except Exception:  # already closed, or the client gone
                 logger.debug("Closing after a Redis failure failed", exc_info=True)
         finally:
-            await self.release()
+            try:
+                await self.release()
+            finally:
+                # The channel layer's inbox of this socket (config/channel_layer.py).
+                forget = getattr(self.channel_layer, "forget_channel", None)
+                if forget is not None and getattr(self, "channel_name", None):
+                    forget(self.channel_name)
 
     async def take_slots(self, limits: list[slots.Limit]) -> bool:
         """Take this accepted socket's slots and start their heartbeat; False when a limit

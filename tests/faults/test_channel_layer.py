@@ -245,3 +245,57 @@ def test_a_blocking_read_ends_within_the_socket_timeout(caplog):
     _run_a_process_that_stops({"hosts": hosts}, serve_seconds=2.5)
 
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_cancel_redis_py_swallows_by_reading_again_still_ends_the_reader(
+    processes, monkeypatch
+):
+    """redis-py's retry can take a cancel turned TimeoutError for a failed read and read
+    again; that read returns (nothing came) and the reader, its channel still live, must
+    end then rather than read for ever with the cancel pending."""
+    here, _ = processes
+    reading = asyncio.Event()
+    reads = []
+
+    async def read_that_retries_after_the_cancel(index, key, timeout):
+        reads.append(key)
+        reading.set()
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            if len(reads) > 1:  # only the first cancel is swallowed (the test's end)
+                raise
+            await asyncio.sleep(0.05)  # the retried read, which gets nothing
+        return None
+
+    monkeypatch.setattr(here, "_brpop_with_clean", read_that_retries_after_the_cancel)
+    consumer = await _consumer(here, "match-11")
+    (reader,) = here._readers.values()
+    await asyncio.wait_for(reading.wait(), WAIT)
+
+    reader.cancel()
+    await asyncio.wait({reader}, timeout=WAIT)
+
+    assert reader.done() and reader.cancelled() and len(reads) == 1
+    await consumer.end()
+
+
+async def test_a_forgotten_channel_whose_last_receive_returned_is_no_longer_live(processes):
+    """A consumer that ends just after its receive returned has no receive left to cancel:
+    forgetting its channel ends its life, and the reader stops once no channel is live."""
+    here, there = processes
+    channel = await here.new_channel()
+    await here.group_add("match-12", channel)
+    receive = asyncio.ensure_future(here.receive(channel))
+    await asyncio.sleep(0)
+    (reader,) = here._readers.values()
+    await there.group_send("match-12", {"type": "match.state", "seq": 3})
+    assert await asyncio.wait_for(receive, WAIT) == {"type": "match.state", "seq": 3}
+    real = here.non_local_name(channel)
+    assert here._has_live(real)  # no receive pending, yet still live
+
+    here.forget_channel(channel)
+
+    assert not here._has_live(real) and channel not in here._inboxes
+    await asyncio.wait_for(reader, here.brpop_timeout + WAIT)
+    assert reader.done() and not reader.cancelled()

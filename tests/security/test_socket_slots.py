@@ -239,6 +239,19 @@ async def test_an_unknown_socket_path_is_refused_with_4404():
     assert await socket.connect(timeout=5) == (False, 4404)
 
 
+async def _admitted(socket: WebsocketCommunicator) -> None:
+    """Wait until an accepted socket has taken its slots: a socket takes them after its
+    accept, so the next socket's take could otherwise run first (they run on two threads)
+    and be counted before it. A match socket sends its state, a lobby socket answers a
+    ping, only once its slots are taken."""
+    if socket.scope["path"].startswith("/ws/lobby/"):
+        await socket.send_to(text_data='{"type":"ping"}')
+        assert json.loads(await socket.receive_from(timeout=10))["type"] == "pong"
+    else:  # a presence broadcast of another tab may come before it
+        while json.loads(await socket.receive_from(timeout=10))["type"] != "state":
+            pass
+
+
 async def _refusal(path: str, cookie: bytes | None = None) -> tuple[int, str]:
     headers = [ORIGIN] + ([(b"cookie", cookie)] if cookie else [])
     socket = WebsocketCommunicator(application, path, headers=headers)
@@ -260,6 +273,7 @@ async def test_a_player_past_their_own_cap_is_closed_with_the_code_and_reason(al
     for _ in range(2):
         socket = WebsocketCommunicator(application, path, headers=[ORIGIN, (b"cookie", cookie)])
         assert (await socket.connect(timeout=5))[0]
+        await _admitted(socket)
         open_.append(socket)
     assert await _refusal(path, cookie) == (4429, "too_many_for_player")
     # Bob, at the same address, is not held back by Alice's tabs.
@@ -306,6 +320,7 @@ async def test_a_club_of_forty_behind_one_address_all_get_through(settings):
     for _ in range(30):
         socket = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN])
         assert (await socket.connect(timeout=5))[0]
+        await _admitted(socket)
         anonymous.append(socket)
     assert await _refusal("/ws/lobby/") == (4429, "too_many_from_address")
     held = await sync_to_async(slots.held)()
