@@ -378,6 +378,13 @@ LIVE_MOVE_THREADS = envint("LIVE_MOVE_THREADS", 4)
 # it (docs/scaling.md counts them).
 LIVE_ASYNC_MOVES = envbool("LIVE_ASYNC_MOVES", True)
 LIVE_ASYNC_CONNECTIONS = envint("LIVE_ASYNC_CONNECTIONS", 6)
+# Whether the kept move's statement waits for PostgreSQL to flush its commit to disk. Off:
+# a move is acknowledged once committed in memory (visible to every reader at once) and on
+# disk within 3 x wal_writer_delay (0.6 s by default); a crash of the PostgreSQL server
+# (not of a site process) can lose the moves of that last fraction of a second, which the
+# players then play again (docs/reliability.md, docs/scaling.md). A deal's end, a result,
+# and everything else the site stores wait for the flush either way.
+LIVE_MOVE_SYNCHRONOUS_COMMIT = envbool("LIVE_MOVE_SYNCHRONOUS_COMMIT", False)
 
 LOGGING = {
     "version": 1,

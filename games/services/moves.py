@@ -16,6 +16,7 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -45,6 +46,7 @@ from games.services.endings import (
 )
 from games.services.storage import (
     _DEAL_END_FIELDS,
+    _STORE_MOVE_NO_FLUSH_SQL,
     _STORE_MOVE_SQL,
     _store_deal_end,
     _store_match_and_deal,
@@ -248,8 +250,10 @@ async def match_apply_kept_async(
     *, match_id: int, player_id: int, action: str, seq: int, session_key: str
 ) -> int | None:
     """``match_apply_kept`` on the event loop, with no thread: the same checks on the kept
-    engine, the same one statement (``_STORE_MOVE_SQL``, the session check included) on a
-    connection of the loop (games/async_db.py), each seat's state made while PostgreSQL
+    engine, the same one statement (``_STORE_MOVE_SQL``, the session check included;
+    its commit not waiting for the disk unless ``LIVE_MOVE_SYNCHRONOUS_COMMIT``:
+    ``_STORE_MOVE_NO_FLUSH_SQL``) on a connection of the loop (games/async_db.py), each
+    seat's state made while PostgreSQL
     runs it, then, once stored, the broadcast awaited and the new state kept. Only for a
     move that needs nothing but the process's caches: the match's context fresh
     (``context_is_fresh``), the previous deal's last trick known, no bot seated (a bot's
@@ -285,7 +289,10 @@ async def match_apply_kept_async(
     checked = time.perf_counter()
     async with async_db.connection() as conn:
         connected = time.perf_counter()
-        store = asyncio.ensure_future(conn.execute(_STORE_MOVE_SQL, params))
+        statement = (
+            _STORE_MOVE_SQL if settings.LIVE_MOVE_SYNCHRONOUS_COMMIT else _STORE_MOVE_NO_FLUSH_SQL
+        )
+        store = asyncio.ensure_future(conn.execute(statement, params))
         try:
             # One turn of the loop sends the statement; the states are made while
             # PostgreSQL runs it, and sent only once it is known to be stored.

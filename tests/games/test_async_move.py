@@ -9,11 +9,12 @@ from __future__ import annotations
 import psycopg
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection, transaction
 from django.test import Client
 
 from games import async_db, consumers, services
 from games.models import Deal, Match
-from games.services import moves
+from games.services import moves, storage
 from tests.conftest import current_engine, seated, start_match
 from tests.games.test_consumers import connect, receive
 
@@ -196,6 +197,65 @@ async def test_warm_opens_the_loops_connections_once_up_to_the_setting(live, set
     async with async_db.connection() as conn:  # a move takes one of those, opening none
         assert conn in opened
     async_db.close_all()
+
+
+@pytest.mark.parametrize(
+    ("statement", "flush"),
+    [(storage._STORE_MOVE_SQL, "on"), (storage._STORE_MOVE_NO_FLUSH_SQL, "off")],
+)
+def test_the_no_flush_statement_stores_the_same_move_and_only_its_commit_skips_the_flush(
+    live, statement, flush
+):
+    match, _ = live
+    deal = Deal.objects.get(match=match)
+    before = match.seq
+    match.seq += 1
+    params = storage._store_move_params(
+        match,
+        deal,
+        {"seat": 0, "action": "x"},
+        expected_seq=before,
+        locked=True,
+        session=(None, 0),
+    )
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(statement, params)
+            assert cursor.rowcount == 1
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone()[0] == flush  # this transaction's own setting
+            cursor.execute("SELECT seq FROM games_match WHERE id = %s", [match.pk])
+            assert cursor.fetchone()[0] == before + 1
+        transaction.set_rollback(True)
+    with connection.cursor() as cursor:  # SET LOCAL: gone with the transaction
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"
+
+
+@pytest.mark.parametrize("synchronous", [False, True])
+async def test_the_kept_move_skips_the_flush_unless_the_setting_asks_for_it(
+    live, monkeypatch, settings, synchronous
+):
+    settings.LIVE_MOVE_SYNCHRONOUS_COMMIT = synchronous
+    match, players = live
+    spy = _Spy(monkeypatch)
+    sent = []
+    original = psycopg.AsyncConnection.execute
+
+    async def execute(self, query, params=None, **kwargs):
+        sent.append(query)
+        return await original(self, query, params, **kwargs)
+
+    monkeypatch.setattr(psycopg.AsyncConnection, "execute", execute)
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)  # the thread's way, which keeps the deal
+    await _move(sockets, players, match, seq + 1)
+
+    assert spy.loop_stored == 1
+    expected = storage._STORE_MOVE_SQL if synchronous else storage._STORE_MOVE_NO_FLUSH_SQL
+    assert sum(query.startswith("WITH moved") for query in sent) == 1 and expected in sent
+    for socket in sockets.values():
+        await socket.disconnect()
 
 
 async def test_a_move_stored_whose_states_cannot_be_made_is_kept_and_not_refused(live, monkeypatch):
