@@ -328,3 +328,28 @@ async def test_on_another_database_than_postgresql_every_move_takes_the_threads_
     assert all(state["seq"] == seq + 2 for state in states.values())
     for socket in sockets.values():
         await socket.disconnect()
+
+
+async def test_the_last_socket_of_a_match_to_leave_the_process_drops_its_kept_state(live):
+    """A process keeps only the matches it serves now: its collector's full collections
+    walk every object kept, and must not grow with every match it has served."""
+    from games import state
+
+    match, players = live
+    sockets, seq = await _open(match, players)
+    await _move(sockets, players, match, seq)  # the deal and its engine are kept
+    assert match.pk in state._ENGINES and match.pk in state._CONTEXTS
+
+    await sockets[0].disconnect()
+    assert match.pk in state._ENGINES  # the other seat still plays here
+
+    await sockets[1].disconnect()
+    assert match.pk not in state._ENGINES and match.pk not in state._CONTEXTS
+    assert match.pk not in consumers._OPEN_SOCKETS
+
+    # A player who comes back reads it again, and plays on.
+    sockets, seq = await _open(match, players)
+    _, _, states = await _move(sockets, players, match, seq)
+    assert all(state_["seq"] == seq + 1 for state_ in states.values())
+    for socket in sockets.values():
+        await socket.disconnect()
