@@ -35,9 +35,10 @@ _STORE_MOVE_SQL = (
 # the disk unless settings.LIVE_MOVE_SYNCHRONOUS_COMMIT: ``set_config(..., true)`` is SET
 # LOCAL, for this statement's own transaction only (so it holds behind PgBouncer's
 # transaction pooling too), evaluated when the deal's row is about to be written. A flush
-# of the commit costs a move 1.5 ms at the median and 12 ms at p99 on this machine's disk
-# (docs/performance.md, "Where the slow moves came from"); what a crash of the PostgreSQL
-# server can then lose: docs/reliability.md, "A PostgreSQL crash".
+# of the commit costs a write 0.15 ms on this machine idle, 1.2-1.7 ms at the median and
+# 5-12 ms at p99 on it busy (bench/commit_flush.py; docs/performance.md, "Where the slow
+# moves came from"); what a crash of the PostgreSQL server can then lose:
+# docs/reliability.md, "A PostgreSQL crash".
 _STORE_MOVE_NO_FLUSH_SQL = (
     _STORE_MOVE_SQL + " AND set_config('synchronous_commit', 'off', true) IS NOT NULL"
 )
