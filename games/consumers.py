@@ -8,7 +8,6 @@ docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
-import collections
 import json
 import logging
 import math
@@ -30,7 +29,13 @@ from games.messages import socket_language
 from games.models import Match, Seat
 from games.outage import CLOSE_RETRY, REDIS_DOWN, warn
 from games.rules import all_games
-from games.state import current_state, forget_match_context, keep_read_engine, read_state
+from games.state import (
+    current_state,
+    keep_read_engine,
+    match_socket_closed,
+    match_socket_opened,
+    read_state,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -119,9 +124,8 @@ class SlotsMixin:
     in a handler, or the task cancelled at shutdown. A process killed outright leaves its
     slots to expire (``LIVE_SLOT_SECONDS``). The socket's channel is then forgotten by
     the channel layer (``forget_channel``), whatever its last receive did. Redis down
-    under a handler or the channel
-    layer (games/outage.py) closes the socket with ``CLOSE_RETRY`` (1012), which the page
-    reconnects on, and logs one warning line.
+    under a handler or the channel layer (games/outage.py) closes the socket with
+    ``CLOSE_RETRY`` (1012), which the page reconnects on, and logs one warning line.
     """
 
     socket_slots: slots.SocketSlots | None = None
@@ -440,27 +444,6 @@ async def _ping_check(match_id: int) -> int:
     return await _match_seq(match_id)
 
 
-_OPEN_SOCKETS: collections.Counter[int] = collections.Counter()
-"""This process's match sockets open now, by match id (the event loop's own: no lock)."""
-
-
-def _match_socket_opened(match_id: int) -> None:
-    _OPEN_SOCKETS[match_id] += 1
-
-
-def _match_socket_closed(match_id: int) -> None:
-    """One socket of ``match_id`` gone from this process; with it the last, the match's
-    kept context and engine are dropped (``forget_match_context``): a process keeps only
-    the matches it serves now, so its garbage collector's full collections, which walk
-    every object kept, do not grow with every match it has served (at 250 matches they
-    had grown to 200-350 ms, each one holding every move in flight: docs/performance.md,
-    "Where the slow moves came from"). A player who comes back costs one read."""
-    _OPEN_SOCKETS[match_id] -= 1
-    if _OPEN_SOCKETS[match_id] <= 0:
-        del _OPEN_SOCKETS[match_id]
-        forget_match_context(match_id)
-
-
 class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
     """One connection to one match: a seated player or a spectator."""
 
@@ -496,7 +479,7 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
             return
         self.last_sync = 0.0
         self.sent_seq = -1  # the newest state this connection has sent
-        _match_socket_opened(self.match_id)
+        match_socket_opened(self.match_id)
         self.counted_open = True
         self.group = f"match-{self.match_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -526,10 +509,10 @@ class MatchConsumer(SlotsMixin, AsyncWebsocketConsumer):
 
     async def leave(self) -> None:
         """Leave the groups and, for a seat counted present, presence (broadcast); the last
-        socket of the match on this process drops its kept state (``_match_socket_closed``)."""
+        socket of the match on this process drops its kept state (``match_socket_closed``)."""
         if getattr(self, "counted_open", False):
             self.counted_open = False
-            _match_socket_closed(self.match_id)
+            match_socket_closed(self.match_id)
         if getattr(self, "counted_present", False):
             await presence.left(self.match_id, self.seat, self.hidden)
             await self.broadcast_presence()

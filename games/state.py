@@ -4,6 +4,7 @@ docs/protocol.md for each seat.
 
 from __future__ import annotations
 
+import collections
 import json
 import threading
 import time
@@ -149,6 +150,28 @@ def forget_match_context(match_id: int | None = None) -> None:
             _ENGINES.pop(match_id, None)
             _WATCHING.pop(match_id, None)
             _ENDINGS.pop(match_id, None)
+
+
+_OPEN_SOCKETS: collections.Counter[int] = collections.Counter()
+"""This process's match sockets open now, by match id (changed on the event loop only)."""
+
+
+def match_socket_opened(match_id: int) -> None:
+    """Count one more socket of ``match_id`` open on this process (games/consumers.py)."""
+    _OPEN_SOCKETS[match_id] += 1
+
+
+def match_socket_closed(match_id: int) -> None:
+    """One socket of ``match_id`` gone from this process; with it the last, the match's
+    kept context and engine are dropped (``forget_match_context``): a process keeps only
+    the matches it serves now, so its garbage collector's full collections, which walk
+    every object kept, do not grow with every match it has served (at 250 matches they
+    had grown to 200-350 ms, each one holding every move in flight: docs/performance.md,
+    "Where the slow moves came from", 7). A player who comes back costs one read."""
+    _OPEN_SOCKETS[match_id] -= 1
+    if _OPEN_SOCKETS[match_id] <= 0:
+        del _OPEN_SOCKETS[match_id]
+        forget_match_context(match_id)
 
 
 @dataclass(slots=True)

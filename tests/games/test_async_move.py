@@ -345,7 +345,7 @@ async def test_the_last_socket_of_a_match_to_leave_the_process_drops_its_kept_st
 
     await sockets[1].disconnect()
     assert match.pk not in state._ENGINES and match.pk not in state._CONTEXTS
-    assert match.pk not in consumers._OPEN_SOCKETS
+    assert match.pk not in state._OPEN_SOCKETS
 
     # A player who comes back reads it again, and plays on.
     sockets, seq = await _open(match, players)
