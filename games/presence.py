@@ -2,10 +2,11 @@
 hidden tab (``away``), or closed (``offline``, since when), and how many watch.
 
 Counts live in the shared cache (Redis when REDIS_URL is set, so every server process
-counts together) as atomic counters per seat: open sockets and hidden ones. A socket adds
-itself on connect, moves between visible and hidden on the browser's ``presence``
-message, and takes itself off on disconnect (games/consumers.py). Presence is advisory:
-nothing in the rules depends on it (the fair clock uses ``Seat.arrived_at``).
+counts together; one instance a process, games/shared_cache.py) as atomic counters per
+seat: open sockets and hidden ones. A socket adds itself on connect, moves between
+visible and hidden on the browser's ``presence`` message, and takes itself off on
+disconnect (games/consumers.py). Presence is advisory: nothing in the rules depends on it
+(the fair clock uses ``Seat.arrived_at``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import functools
 import logging
 from datetime import UTC, datetime
 
-from django.core.cache import cache
-
 from games import slots
 from games.outage import REDIS_DOWN, warn
+from games.shared_cache import shared_cache
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +31,7 @@ def _keys(match_id: int, seat: int) -> tuple[str, str, str]:
 
 
 async def _change(key: str, delta: int) -> None:
+    cache = shared_cache()
     await cache.aadd(key, 0, TTL)
     try:
         if delta > 0:
@@ -60,7 +61,7 @@ def _advisory(function):
 
 
 async def _mark_since(match_id: int, seat: int) -> None:
-    await cache.aset(_keys(match_id, seat)[2], datetime.now(UTC).isoformat(), TTL)
+    await shared_cache().aset(_keys(match_id, seat)[2], datetime.now(UTC).isoformat(), TTL)
 
 
 @_advisory
@@ -92,7 +93,7 @@ async def snapshot(match_id: int, seats: int) -> dict:
     """``{"type": "presence", "seats": {"0": {"status", "since"}, ...}, "watching": n}``
     for a match of ``seats`` seats (docs/protocol.md); None while Redis is down."""
     keys = [key for seat in range(seats) for key in _keys(match_id, seat)]
-    values = await cache.aget_many(keys)
+    values = await shared_cache().aget_many(keys)
     table = {}
     for seat in range(seats):
         opened, away, since = (values.get(key) for key in _keys(match_id, seat))

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
 from games.outage import REDIS_DOWN, warn
+from games.shared_cache import shared_cache
 
 logger = logging.getLogger(__name__)
 
@@ -187,17 +187,18 @@ class _MemoryStore:
 
 
 _MEMORY = _MemoryStore()
-_REDIS: dict[int, _RedisStore] = {}
+_REDIS: list[_RedisStore] = []  # at most one: over the default cache of the settings now
 
 
 def _store() -> _RedisStore | _MemoryStore:
-    cache = caches["default"]
-    if isinstance(cache, RedisCache):
-        store = _REDIS.get(id(cache))
-        if store is None:
-            store = _REDIS[id(cache)] = _RedisStore(cache)
-        return store
-    return _MEMORY
+    """The sets' store: in the Redis of the process's one default cache
+    (games/shared_cache.py), else in memory."""
+    cache = shared_cache()
+    if not isinstance(cache, RedisCache):
+        return _MEMORY
+    if not _REDIS or _REDIS[0].cache is not cache:
+        _REDIS[:] = [_RedisStore(cache)]
+    return _REDIS[0]
 
 
 def _ttl() -> int:

@@ -13,6 +13,7 @@ from asgiref.sync import sync_to_async
 
 from games import presence, slots
 from games.consumers import MatchConsumer
+from games.shared_cache import shared_cache
 from tests.conftest import seated, start_match
 from tests.games.test_consumers import connect, receive
 
@@ -45,8 +46,8 @@ async def test_presence_is_skipped_while_redis_is_down(monkeypatch, caplog):
     async def down(*args, **kwargs):
         raise DOWN
 
-    monkeypatch.setattr(presence.cache, "aadd", down)
-    monkeypatch.setattr(presence.cache, "aget_many", down)
+    monkeypatch.setattr(shared_cache(), "aadd", down)
+    monkeypatch.setattr(shared_cache(), "aget_many", down)
     assert await presence.joined(1, 0) is None
     assert await presence.snapshot(1, 2) is None
     _one_line_warnings(caplog)
