@@ -2,7 +2,8 @@
 a move of a match the process keeps is stored with its one statement on psycopg's async
 driver and broadcast with no thread; anything it does not do (a refusal, a bot seated, a
 setting off, a database error) goes the thread's way with the same result; a stale seq
-stores nothing; the loop's connections are closed by ``close_all``."""
+stores nothing; the statement is prepared once a connection has run it often; the loop's
+connections are closed by ``close_all``."""
 
 from __future__ import annotations
 
@@ -197,6 +198,40 @@ async def test_warm_opens_the_loops_connections_once_up_to_the_setting(live, set
     async with async_db.connection() as conn:  # a move takes one of those, opening none
         assert conn in opened
     async_db.close_all()
+
+
+async def test_the_kept_moves_statement_is_prepared_once_its_connection_has_run_it_often(
+    live, monkeypatch, settings
+):
+    settings.LIVE_ASYNC_CONNECTIONS = 1
+    async_db.close_all()
+    match, players = live
+    spy = _Spy(monkeypatch)
+    sockets, seq = await _open(match, players)
+    moves_played = 8
+    for number in range(moves_played):
+        await _move(sockets, players, match, seq + number)
+
+    assert (spy.threads, spy.loop_stored) == (1, moves_played - 1)
+    stored = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert stored.seq == seq + moves_played
+    deal = await sync_to_async(lambda: Deal.objects.get(match=match))()
+    assert len(deal.actions) == moves_played
+    async with async_db.connection() as conn:  # the loop's one connection
+        prepared = await (
+            await conn.execute("SELECT statement FROM pg_prepared_statements")
+        ).fetchall()
+    assert any("WITH moved" in row[0] for row in prepared)
+    for socket in sockets.values():
+        await socket.disconnect()
+    async_db.close_all()
+
+
+def test_database_options_that_turn_preparing_off_hold_on_the_loops_connections(monkeypatch):
+    options = connection.settings_dict.setdefault("OPTIONS", {})
+    assert async_db._connection_kwargs()["prepare_threshold"] == async_db.PREPARE_THRESHOLD
+    monkeypatch.setitem(options, "prepare_threshold", None)  # behind an old PgBouncer
+    assert async_db._connection_kwargs()["prepare_threshold"] is None
 
 
 @pytest.mark.parametrize(
