@@ -12,7 +12,10 @@ wall clock, ``time.time()``, seconds) and ``kind``:
   to the run), so the loop was blocked, or busy, for that long;
 - ``move``: a move that took at least ``MIN_MOVE_MS`` in the consumer, from the message's
   handling to its end: ``ms``, ``way`` ("loop": the kept move on the event loop;
-  "thread": the locked way on the pool of threads), ``match``.
+  "thread": the locked way on the pool of threads), ``match``;
+- ``census``: on ``SIGUSR1``, the objects the collector tracks: ``objects`` (how many)
+  and ``types`` (the ``CENSUS_TYPES`` most numerous, as ``[module.name, count]``), to see
+  what a full collection has to walk.
 
 The probe costs a thread that wakes every 20 ms and a line per slow event; it is for
 benchmarks (``bench/load.py --probe``), not for a deployment. ``bench/probe_report.py``
@@ -26,6 +29,7 @@ import asyncio
 import gc
 import json
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -34,6 +38,7 @@ MIN_GC_MS = 5.0
 MIN_LAG_MS = 20.0
 MIN_MOVE_MS = 50.0
 LAG_EVERY_S = 0.02
+CENSUS_TYPES = 40
 
 _STATE: dict = {}
 
@@ -90,6 +95,22 @@ def _watch_loop(loop: asyncio.AbstractEventLoop) -> None:
         time.sleep(LAG_EVERY_S)
 
 
+def census() -> None:
+    """Record a ``census`` of the objects the collector tracks (it walks them all: some
+    hundreds of milliseconds a million, on the event loop)."""
+    counts: dict[type, int] = {}
+    objects = gc.get_objects()
+    for obj in objects:
+        kind = type(obj)
+        counts[kind] = counts.get(kind, 0) + 1
+    top = sorted(counts.items(), key=lambda item: -item[1])[:CENSUS_TYPES]
+    record(
+        "census",
+        objects=len(objects),
+        types=[[f"{kind.__module__}.{kind.__qualname__}", count] for kind, count in top],
+    )
+
+
 def start_on(loop: asyncio.AbstractEventLoop) -> None:
     """Start the probe for this process and its event loop ``loop``, once; nothing when
     the probe is off."""
@@ -97,6 +118,7 @@ def start_on(loop: asyncio.AbstractEventLoop) -> None:
         return
     _STATE["started"] = True
     gc.callbacks.append(_gc_callback)
+    loop.add_signal_handler(signal.SIGUSR1, census)
     threading.Thread(target=_watch_loop, args=(loop,), name="live-probe", daemon=True).start()
 
 
