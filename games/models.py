@@ -156,10 +156,11 @@ class Match(models.Model):
     class Meta:
         ordering = ["round__number", "board", "id"]
         verbose_name_plural = "matches"
-        indexes = [
-            models.Index(fields=["status"]),
-            models.Index(fields=["status", "move_deadline"]),
-        ]
+        # No index on a column every move writes (seq, the clocks, move_deadline): then a
+        # move's UPDATE can be a heap-only tuple one, with no index entry written for each
+        # of the table's indexes (docs/performance.md, "Where the slow moves came from").
+        # The overdue check reads the live matches by status.
+        indexes = [models.Index(fields=["status"])]
 
     def __str__(self) -> str:
         names = " – ".join(seat.player.username for seat in self.seats.all())

@@ -154,6 +154,36 @@ def test_the_one_statement_write_names_the_models_tables():
     assert f"FROM {Player._meta.db_table} " in sql
 
 
+@pytest.mark.django_db
+def test_no_index_of_the_matches_table_holds_a_column_a_move_writes():
+    """So that a move's UPDATE of its match can be heap-only (HOT): no index entries
+    written for every move (games/migrations/0018)."""
+    import re
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's indexes and heap-only updates")
+    sql = storage._STORE_MOVE_SQL
+    update = sql[sql.index(f"UPDATE {Match._meta.db_table} SET ") : sql.index(" WHERE ")]  # noqa: S608
+    written = set(re.findall(r"(\w+) = %s", update))
+    assert {"seq", "move_deadline", "clock_banks"} <= written
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a "
+            "ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
+            "WHERE i.indrelid = %s::regclass",
+            [Match._meta.db_table],
+        )
+        indexed = {row[0] for row in cursor.fetchall()}
+        cursor.execute(
+            "SELECT reloptions FROM pg_class WHERE oid = %s::regclass", [Match._meta.db_table]
+        )
+        options = cursor.fetchone()[0] or []
+    assert "status" in indexed and not indexed & written, indexed & written
+    assert any(option.startswith("fillfactor=") for option in options)
+
+
 def test_the_one_statement_session_check_names_the_models_tables():
     from django.contrib.sessions.models import Session
 
