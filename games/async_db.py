@@ -12,9 +12,8 @@ database), in autocommit, with server-side binding: psycopg prepares a statement
 connection has run ``PREPARE_THRESHOLD`` times (or as Django's ``OPTIONS`` say where they
 set a ``prepare_threshold``: ``None`` turns preparing off, as PgBouncer before 1.21 needs,
 docs/scaling.md), so the kept move's statement is parsed and planned once a connection
-instead of every move (on this machine PostgreSQL's CPU for it fell from 0.18 to
-0.07 ms a statement and its round trip from 0.31 to 0.16 ms, with a match not found;
-docs/performance.md). They are kept here rather than in psycopg_pool's
+instead of every move (docs/performance.md, "Where the slow moves came from", 9;
+bench/prepared_statement.py). They are kept here rather than in psycopg_pool's
 ``AsyncConnectionPool`` because that pool runs tasks of its own on the loop that opened
 it, and a test's event loop is closed after each test: ``close_all`` must be able to
 close every connection from synchronous code, with no loop, which a bare connection
