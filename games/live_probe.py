@@ -18,7 +18,7 @@ wall clock, ``time.time()``, seconds) and ``kind``:
   what a full collection has to walk.
 
 The probe costs a thread that wakes every 20 ms and a line per slow event; it is for
-benchmarks (``bench/load.py --probe``), not for a deployment. ``bench/probe_report.py``
+benchmarks (``bench/load.py --probe``), not for a deployment. ``bench/probe.py``
 lines these events up with the clients' slow round trips and the PostgreSQL and Redis
 samples the harness takes.
 """
